@@ -1,0 +1,54 @@
+/** Business constants of the product spec (§9) and API defaults (§7). One place for every number. */
+
+/** Rows per page on the companies screen. */
+export const COMPANIES_PAGE_SIZE = 5;
+/** Rows per page on the users (admin) screen. */
+export const USERS_PAGE_SIZE = 10;
+
+/** A CNPJ has 14 characters once its mask is removed. */
+export const CNPJ_LENGTH = 14;
+export const PASSWORD_MIN_LENGTH = 8;
+/** Argon2 input bound: a longer "password" is a denial-of-service attempt, not a password. */
+export const PASSWORD_MAX_LENGTH = 128;
+/** Own-profile full name limit (spec §5). */
+export const PROFILE_FULL_NAME_MAX_LENGTH = 30;
+/** Sign-up full name input minimum (spec §5). */
+export const SIGNUP_FULL_NAME_MIN_LENGTH = 3;
+/** Storage limit of a full name on the server (admin screens may set longer names than the profile form). */
+export const FULL_NAME_MAX_LENGTH = 255;
+export const EMAIL_MAX_LENGTH = 255;
+export const COMPANY_NAME_MAX_LENGTH = 255;
+
+/** How long the current user stays fresh in the client cache. */
+export const CURRENT_USER_STALE_TIME_MS = 30_000;
+/** Local storage key of the access token. */
+export const ACCESS_TOKEN_STORAGE_KEY = 'access_token';
+/** Query key of the current user. */
+export const CURRENT_USER_QUERY_KEY = 'currentUser';
+
+export const DEFAULT_COLOR_MODE = 'dark';
+export const PRIMARY_COLOR = '#D92534';
+
+export const COMPANY_TYPES = ['matriz', 'filial'] as const;
+export type CompanyType = (typeof COMPANY_TYPES)[number];
+export const DEFAULT_COMPANY_TYPE: CompanyType = 'filial';
+export const DEFAULT_COMPANY_IS_ACTIVE = true;
+
+export const SIDEBAR_WIDTH_PX = 240;
+export const SIDEBAR_COLLAPSED_WIDTH_PX = 70;
+export const COLLAPSED_MENU_TOOLTIP_DELAY_MS = 300;
+
+/** API list defaults: `skip` 0 and `limit` 100, and no request may ask for more than 100 rows. */
+export const DEFAULT_SKIP = 0;
+export const DEFAULT_LIMIT = 100;
+export const MAX_LIMIT = 100;
+/** `GET /companies/paginated` defaults. */
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;
+/** Largest offset a list accepts; deeper pages are a scan, not a use case. */
+export const MAX_SKIP = 1_000_000_000;
+/** Longest search text accepted by the companies list. */
+export const SEARCH_MAX_LENGTH = 100;
+
+export const API_PREFIX = '/api/v1';

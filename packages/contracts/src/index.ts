@@ -1,0 +1,6 @@
+export * from './cnpj.js';
+export * from './constants.js';
+export * from './messages.js';
+export * from './rules.js';
+export * from './schemas.js';
+export * from './text.js';

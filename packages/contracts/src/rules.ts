@@ -1,0 +1,89 @@
+import * as v from 'valibot';
+import { cnpjProblem, normalizeCnpj } from './cnpj.js';
+import {
+  COMPANY_NAME_MAX_LENGTH,
+  COMPANY_TYPES,
+  EMAIL_MAX_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PROFILE_FULL_NAME_MAX_LENGTH,
+  SIGNUP_FULL_NAME_MIN_LENGTH,
+} from './constants.js';
+import { ruleMessages as m } from './messages.js';
+
+/**
+ * The shared field rules. Pipes never abort early, so a form in `criteriaMode: 'all'` shows every
+ * error of a field at once, and the API answers with the same messages.
+ */
+
+/** A standard e-mail pattern (the one the forms show `Endereço de email inválido` for). */
+export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
+
+/** E-mail addresses are compared and stored trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export const emailRule = v.pipe(
+  v.string(m.emailRequired),
+  v.trim(),
+  v.nonEmpty(m.emailRequired),
+  v.maxLength(EMAIL_MAX_LENGTH, 'Email must be at most 255 characters'),
+  v.regex(EMAIL_PATTERN, m.emailInvalid),
+);
+
+export const passwordRule = v.pipe(
+  v.string(m.passwordRequired),
+  v.nonEmpty(m.passwordRequired),
+  v.minLength(PASSWORD_MIN_LENGTH, m.passwordTooShort),
+  v.maxLength(PASSWORD_MAX_LENGTH, m.passwordTooLong),
+);
+
+/** Optional full name as stored: trimmed, empty means none. */
+export const fullNameRule = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(FULL_NAME_MAX_LENGTH, 'Full Name must be at most 255 characters'),
+);
+
+/** Sign-up full name: required, at least 3 characters. */
+export const signupFullNameRule = v.pipe(
+  v.string(m.fullNameRequired),
+  v.trim(),
+  v.nonEmpty(m.fullNameRequired),
+  v.minLength(SIGNUP_FULL_NAME_MIN_LENGTH, m.fullNameTooShort),
+  v.maxLength(FULL_NAME_MAX_LENGTH, 'Full Name must be at most 255 characters'),
+);
+
+/** Own-profile full name: at most 30 characters. */
+export const profileFullNameRule = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(PROFILE_FULL_NAME_MAX_LENGTH, m.fullNameTooLong),
+);
+
+function companyNameRule(requiredMessage: string) {
+  return v.pipe(
+    v.string(requiredMessage),
+    v.trim(),
+    v.nonEmpty(requiredMessage),
+    v.maxLength(COMPANY_NAME_MAX_LENGTH, m.companyNameTooLong),
+  );
+}
+export const tradingNameRule = companyNameRule(m.tradingNameRequired);
+export const legalNameRule = companyNameRule(m.legalNameRequired);
+
+/**
+ * CNPJ: required, 14 characters once the mask is removed, valid check digits. The output is the
+ * normalised form (no mask, upper-case), which is what the API stores.
+ */
+export const taxIdRule = v.pipe(
+  v.string(m.taxIdRequired),
+  v.transform(normalizeCnpj),
+  v.nonEmpty(m.taxIdRequired),
+  v.check((value) => value === '' || cnpjProblem(value) !== 'length', m.taxIdLength),
+  v.check((value) => cnpjProblem(value) !== 'check-digits', m.taxIdInvalid),
+);
+
+export const companyTypeRule = v.picklist(COMPANY_TYPES, m.companyTypeInvalid);

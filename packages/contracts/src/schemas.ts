@@ -1,0 +1,265 @@
+import * as v from 'valibot';
+import {
+  DEFAULT_COMPANY_IS_ACTIVE,
+  DEFAULT_COMPANY_TYPE,
+  DEFAULT_LIMIT,
+  DEFAULT_PAGE,
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_SKIP,
+  MAX_LIMIT,
+  MAX_PAGE_SIZE,
+  MAX_SKIP,
+  SEARCH_MAX_LENGTH,
+} from './constants.js';
+import { ruleMessages as m } from './messages.js';
+import {
+  companyTypeRule,
+  emailRule,
+  fullNameRule,
+  legalNameRule,
+  passwordRule,
+  profileFullNameRule,
+  taxIdRule,
+  tradingNameRule,
+} from './rules.js';
+
+/**
+ * Request and response shapes of the API (spec §3 and §7). The server validates with these and
+ * publishes them as its OpenAPI document; the clients type their calls with them.
+ * Objects are non-strict: unknown keys are dropped, never stored (no mass assignment).
+ */
+
+const uuid = v.pipe(v.string(), v.uuid('Must be a UUID'));
+const timestamp = v.pipe(v.string(), v.isoTimestamp());
+
+/* ---------- common ---------- */
+
+export const MessageSchema = v.object({ message: v.string() });
+export type Message = v.InferOutput<typeof MessageSchema>;
+
+export const IdParamsSchema = v.object({ id: uuid });
+
+/** Query strings arrive as text: coerce a whole number within bounds, or answer 422. */
+function integerParam(defaultValue: number, min: number, max: number) {
+  return v.optional(
+    v.pipe(
+      v.union([v.string(), v.number()]),
+      v.transform((value) => (typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value))),
+      v.integer('Input should be a valid integer'),
+      v.minValue(min, `Input should be greater than or equal to ${min}`),
+      v.maxValue(max, `Input should be less than or equal to ${max}`),
+    ),
+    defaultValue,
+  );
+}
+
+const booleanParam = v.optional(
+  v.pipe(
+    v.union([v.picklist(['true', 'false']), v.boolean()], 'Input should be true or false'),
+    v.transform((value) => value === true || value === 'true'),
+  ),
+);
+
+export const SkipLimitQuerySchema = v.object({
+  skip: integerParam(DEFAULT_SKIP, 0, MAX_SKIP),
+  limit: integerParam(DEFAULT_LIMIT, 1, MAX_LIMIT),
+});
+export type SkipLimitQuery = v.InferOutput<typeof SkipLimitQuerySchema>;
+
+/* ---------- auth ---------- */
+
+/** OAuth2 password form. Only presence is checked: a login never explains which part was wrong. */
+export const LoginFormSchema = v.object({
+  username: v.pipe(v.string('Field required'), v.trim(), v.nonEmpty('Field required'), v.maxLength(255)),
+  password: v.pipe(v.string('Field required'), v.nonEmpty('Field required'), v.maxLength(1024)),
+});
+export type LoginForm = v.InferOutput<typeof LoginFormSchema>;
+
+export const TokenSchema = v.object({
+  access_token: v.string(),
+  token_type: v.literal('bearer'),
+});
+export type Token = v.InferOutput<typeof TokenSchema>;
+
+export const NewPasswordSchema = v.object({
+  token: v.pipe(v.string('Field required'), v.nonEmpty('Field required'), v.maxLength(512)),
+  new_password: passwordRule,
+});
+export type NewPassword = v.InferOutput<typeof NewPasswordSchema>;
+
+export const EmailParamsSchema = v.object({ email: emailRule });
+
+/* ---------- users ---------- */
+
+export const UserPublicSchema = v.object({
+  id: uuid,
+  email: v.string(),
+  full_name: v.nullable(v.string()),
+  is_active: v.boolean(),
+  is_superuser: v.boolean(),
+  created_at: timestamp,
+});
+export type UserPublic = v.InferOutput<typeof UserPublicSchema>;
+
+export const UsersPublicSchema = v.object({
+  data: v.array(UserPublicSchema),
+  count: v.number(),
+});
+export type UsersPublic = v.InferOutput<typeof UsersPublicSchema>;
+
+const optionalFullName = v.optional(v.nullable(fullNameRule));
+const passwordConfirmation = v.optional(v.string());
+
+const PASSWORDS_DO_NOT_MATCH = 'The passwords do not match';
+
+/** Admin create (`POST /users/`). */
+export const UserCreateSchema = v.pipe(
+  v.object({
+    email: emailRule,
+    password: passwordRule,
+    confirm_password: passwordConfirmation,
+    full_name: optionalFullName,
+    is_superuser: v.optional(v.boolean(), false),
+    is_active: v.optional(v.boolean(), true),
+  }),
+  // The confirmation is optional for API clients, but when sent it must match.
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirm_password']],
+      (input) => input.confirm_password === undefined || input.confirm_password === input.password,
+      PASSWORDS_DO_NOT_MATCH,
+    ),
+    ['confirm_password'],
+  ),
+);
+export type UserCreate = v.InferOutput<typeof UserCreateSchema>;
+
+/** Self sign-up: only these three fields are read; role and status keys are ignored. */
+export const UserRegisterSchema = v.object({
+  email: emailRule,
+  password: passwordRule,
+  full_name: optionalFullName,
+});
+export type UserRegister = v.InferOutput<typeof UserRegisterSchema>;
+
+/** Admin update (`PATCH /users/{id}`): partial; an empty password means "keep the current one". */
+export const UserUpdateSchema = v.pipe(
+  v.object({
+    email: v.optional(emailRule),
+    password: v.optional(v.union([v.literal(''), passwordRule], m.passwordTooShort)),
+    confirm_password: passwordConfirmation,
+    full_name: optionalFullName,
+    is_superuser: v.optional(v.boolean()),
+    is_active: v.optional(v.boolean()),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirm_password']],
+      (input) => input.confirm_password === undefined || input.confirm_password === (input.password ?? ''),
+      PASSWORDS_DO_NOT_MATCH,
+    ),
+    ['confirm_password'],
+  ),
+);
+export type UserUpdate = v.InferOutput<typeof UserUpdateSchema>;
+
+/** Own profile update (`PATCH /users/me`): name and e-mail only. */
+export const UserUpdateMeSchema = v.object({
+  email: v.optional(emailRule),
+  full_name: v.optional(v.nullable(profileFullNameRule)),
+});
+export type UserUpdateMe = v.InferOutput<typeof UserUpdateMeSchema>;
+
+export const UpdatePasswordSchema = v.pipe(
+  v.object({
+    current_password: v.pipe(v.string('Field required'), v.nonEmpty('Field required'), v.maxLength(1024)),
+    new_password: passwordRule,
+    confirm_password: v.string('Field required'),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['new_password'], ['confirm_password']],
+      (input) => input.confirm_password === input.new_password,
+      m.passwordsDoNotMatch,
+    ),
+    ['confirm_password'],
+  ),
+);
+export type UpdatePassword = v.InferOutput<typeof UpdatePasswordSchema>;
+
+/* ---------- companies ---------- */
+
+export const CompanySchema = v.object({
+  id: uuid,
+  trading_name: v.string(),
+  legal_name: v.string(),
+  tax_id: v.string(),
+  type: companyTypeRule,
+  is_active: v.boolean(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type Company = v.InferOutput<typeof CompanySchema>;
+
+export const CompanyCreateSchema = v.object({
+  trading_name: tradingNameRule,
+  legal_name: legalNameRule,
+  tax_id: taxIdRule,
+  type: v.optional(companyTypeRule, DEFAULT_COMPANY_TYPE),
+  is_active: v.optional(v.boolean(), DEFAULT_COMPANY_IS_ACTIVE),
+});
+export type CompanyCreate = v.InferOutput<typeof CompanyCreateSchema>;
+export type CompanyCreateInput = v.InferInput<typeof CompanyCreateSchema>;
+
+export const CompanyUpdateSchema = v.object({
+  trading_name: v.optional(tradingNameRule),
+  legal_name: v.optional(legalNameRule),
+  tax_id: v.optional(taxIdRule),
+  type: v.optional(companyTypeRule),
+  is_active: v.optional(v.boolean()),
+});
+export type CompanyUpdate = v.InferOutput<typeof CompanyUpdateSchema>;
+
+export const CompaniesListQuerySchema = v.object({
+  skip: integerParam(DEFAULT_SKIP, 0, MAX_SKIP),
+  limit: integerParam(DEFAULT_LIMIT, 1, MAX_LIMIT),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(SEARCH_MAX_LENGTH))),
+  type: v.optional(v.union([companyTypeRule, v.literal('')], m.companyTypeInvalid)),
+  is_active: booleanParam,
+});
+export type CompaniesListQuery = v.InferOutput<typeof CompaniesListQuerySchema>;
+
+export const CompaniesPageQuerySchema = v.object({
+  page: integerParam(DEFAULT_PAGE, 1, MAX_SKIP),
+  size: integerParam(DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE),
+});
+export type CompaniesPageQuery = v.InferOutput<typeof CompaniesPageQuerySchema>;
+
+export const CompaniesPublicSchema = v.object({
+  data: v.array(CompanySchema),
+  count: v.number(),
+  /** False when a broad search was counted only up to a cap; `count` is then a lower bound. */
+  count_is_exact: v.boolean(),
+});
+export type CompaniesPublic = v.InferOutput<typeof CompaniesPublicSchema>;
+
+export const CompaniesPageSchema = v.object({
+  data: v.array(CompanySchema),
+  count: v.number(),
+  page: v.number(),
+  size: v.number(),
+  pages: v.number(),
+});
+export type CompaniesPage = v.InferOutput<typeof CompaniesPageSchema>;
+
+/* ---------- errors ---------- */
+
+export const ValidationErrorItemSchema = v.object({
+  loc: v.array(v.union([v.string(), v.number()])),
+  msg: v.string(),
+  type: v.string(),
+});
+export const HttpErrorSchema = v.object({
+  detail: v.union([v.string(), v.array(ValidationErrorItemSchema)]),
+});
+export type HttpError = v.InferOutput<typeof HttpErrorSchema>;

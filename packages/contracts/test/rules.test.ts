@@ -1,0 +1,68 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import {
+  CompaniesListQuerySchema,
+  CompanyCreateSchema,
+  emailRule,
+  normalizeSearchText,
+  passwordRule,
+  UpdatePasswordSchema,
+  UserRegisterSchema,
+} from '../src/index.js';
+
+const messagesOf = (schema: v.GenericSchema, input: unknown) => {
+  const result = v.safeParse(schema, input);
+  return result.success ? [] : result.issues.map((i) => i.message);
+};
+
+describe('shared rules', () => {
+  it('shows every e-mail error at once', () => {
+    expect(messagesOf(emailRule, '')).toEqual(['Email is required', 'Endereço de email inválido']);
+    expect(messagesOf(emailRule, 'nope')).toEqual(['Endereço de email inválido']);
+    expect(messagesOf(emailRule, ' ana@example.com ')).toEqual([]);
+  });
+  it('requires passwords of at least 8 characters', () => {
+    expect(messagesOf(passwordRule, '')).toEqual(['Password is required', 'Password must be at least 8 characters']);
+    expect(messagesOf(passwordRule, '1234567')).toEqual(['Password must be at least 8 characters']);
+    expect(messagesOf(passwordRule, '12345678')).toEqual([]);
+  });
+  it('checks the password confirmation', () => {
+    const input = { current_password: 'old-password', new_password: 'new-password', confirm_password: 'other' };
+    expect(messagesOf(UpdatePasswordSchema, input)).toEqual(['A senha não confere']);
+  });
+  it('drops role and status keys on sign-up', () => {
+    const out = v.parse(UserRegisterSchema, {
+      email: 'a@b.co',
+      password: '12345678',
+      full_name: 'Ana',
+      is_superuser: true,
+      is_active: false,
+    });
+    expect(out).toEqual({ email: 'a@b.co', password: '12345678', full_name: 'Ana' });
+  });
+  it('gives companies the spec defaults', () => {
+    const out = v.parse(CompanyCreateSchema, { trading_name: 'X', legal_name: 'Y', tax_id: '11.222.333/0001-81' });
+    expect(out).toMatchObject({ type: 'filial', is_active: true, tax_id: '11222333000181' });
+  });
+  it('coerces and bounds list query strings', () => {
+    expect(v.parse(CompaniesListQuerySchema, {})).toMatchObject({ skip: 0, limit: 100 });
+    expect(v.parse(CompaniesListQuerySchema, { skip: '5', limit: '10', is_active: 'false' })).toMatchObject({
+      skip: 5,
+      limit: 10,
+      is_active: false,
+    });
+    for (const bad of [
+      { limit: '0' },
+      { limit: '101' },
+      { skip: '-1' },
+      { skip: 'abc' },
+      { is_active: 'yes' },
+      { type: 'x' },
+    ]) {
+      expect(v.safeParse(CompaniesListQuerySchema, bad).success).toBe(false);
+    }
+  });
+  it('normalises search text without accents or case', () => {
+    expect(normalizeSearchText('  Padaria  São JOÃO ')).toBe('padaria sao joao');
+  });
+});
