@@ -1,0 +1,73 @@
+/**
+ * Runtime configuration of the API client. The base URL defaults to the page's own origin (the
+ * production server serves the API and the apps from one origin); a host page may override it
+ * through `window.__BACKOFFICE_CONFIG__.apiBaseUrl` or by calling `configureApi` before the first call.
+ */
+export interface ApiConfig {
+  /** Origin (and optional path prefix) the `/api/v1/...` paths are appended to, without a trailing slash. */
+  baseUrl: string;
+}
+
+export interface BackofficeRuntimeConfig {
+  apiBaseUrl?: string;
+  /** On hostname `localhost` the shell clears the stored session at start unless this is `false`. */
+  clearSessionOnLocalhost?: boolean;
+  /** Remote name → manifest or entry URL; when present the shell does not fetch `remotes.json`. */
+  remotes?: Record<string, string>;
+}
+
+declare global {
+  interface Window {
+    __BACKOFFICE_CONFIG__?: BackofficeRuntimeConfig;
+  }
+}
+
+/** The runtime settings a host page put on `window` (empty when none, or outside a browser). */
+export function readRuntimeConfig(): BackofficeRuntimeConfig {
+  if (typeof window === 'undefined') return {};
+  return window.__BACKOFFICE_CONFIG__ ?? {};
+}
+
+function stripTrailingSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+function defaultBaseUrl(): string {
+  const fromWindow = readRuntimeConfig().apiBaseUrl;
+  if (fromWindow) return stripTrailingSlash(fromWindow);
+  if (typeof window !== 'undefined' && window.location?.origin && window.location.origin !== 'null') {
+    return window.location.origin;
+  }
+  return '';
+}
+
+let config: ApiConfig | undefined;
+
+export function getApiConfig(): ApiConfig {
+  if (!config) config = { baseUrl: defaultBaseUrl() };
+  return config;
+}
+
+export function configureApi(next: Partial<ApiConfig>): ApiConfig {
+  const current = getApiConfig();
+  config = { ...current, ...next, baseUrl: stripTrailingSlash(next.baseUrl ?? current.baseUrl) };
+  return config;
+}
+
+/** Forgets any explicit configuration (tests, or a host page that re-mounts with new settings). */
+export function resetApiConfig(): void {
+  config = undefined;
+}
+
+const TUNNEL_HOST_SUFFIXES = ['.ngrok.io', '.ngrok-free.app', '.ngrok.app', '.ngrok-free.dev', '.ngrok.dev'];
+
+/** True when the base URL points at an ngrok tunnel, whose browser warning page must be skipped. */
+export function isTunnelHost(baseUrl: string): boolean {
+  let host: string;
+  try {
+    host = new URL(baseUrl).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return TUNNEL_HOST_SUFFIXES.some((suffix) => host.endsWith(suffix));
+}

@@ -1,0 +1,17 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/** Spec §4 defaults: no retry, no refetch on window focus, nothing kept in cache once unused. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, gcTime: 0 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/**
+ * The one QueryClient of the product. This package is a Module Federation singleton, so the shell
+ * and every remote get this very instance.
+ */
+export const queryClient: QueryClient = createQueryClient();

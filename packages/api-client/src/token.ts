@@ -1,0 +1,26 @@
+import { ACCESS_TOKEN_STORAGE_KEY } from '@backoffice/contracts';
+
+/** The access token lives in local storage under `access_token` (spec §3); logged in means it is set. */
+function storage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function getToken(): string | null {
+  return storage()?.getItem(ACCESS_TOKEN_STORAGE_KEY) ?? null;
+}
+
+export function setToken(token: string): void {
+  storage()?.setItem(ACCESS_TOKEN_STORAGE_KEY, token);
+}
+
+export function clearToken(): void {
+  storage()?.removeItem(ACCESS_TOKEN_STORAGE_KEY);
+}
+
+export function isLoggedIn(): boolean {
+  return getToken() !== null;
+}

@@ -1,0 +1,10 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    // Test against the contracts' source, so no build is needed first.
+    alias: { '@backoffice/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },
+  },
+  test: { environment: 'jsdom', include: ['test/**/*.test.{ts,tsx}'] },
+});

@@ -1,0 +1,3 @@
+export * from './chakra.js';
+export * from './remotes.js';
+export * from './shared.js';

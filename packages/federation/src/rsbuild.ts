@@ -1,0 +1,43 @@
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { REMOTES, type RemoteKey } from './remotes.js';
+import { createSharedConfig } from './shared.js';
+
+/** `<base href="/">` so a remote's standalone page resolves its routes from the site root. */
+const BASE_HREF_TAG = { tag: 'base', attrs: { href: '/' }, head: true, append: false } as const;
+
+/** A remote's build: async boundary in `src/index.ts`, `assetPrefix: 'auto'` so it works from any sub-path. */
+export function createRemoteConfig(key: RemoteKey, options: { title: string }): RsbuildConfig {
+  const remote = REMOTES[key];
+  return defineConfig({
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation({
+        name: remote.name,
+        filename: 'remoteEntry.js',
+        exposes: { ...remote.exposes },
+        shared: createSharedConfig(),
+        dts: false,
+        manifest: { fileName: 'mf-manifest.json' },
+      }),
+    ],
+    source: { entry: { index: './src/index.ts' } },
+    html: { title: options.title, tags: [BASE_HREF_TAG] },
+    output: { assetPrefix: 'auto', cleanDistPath: true },
+    dev: { assetPrefix: 'auto' },
+    server: { port: remote.devPort, strictPort: true, historyApiFallback: true, cors: true },
+  });
+}
+
+/** Emits a JSON file into the build output (e.g. the shell's `remotes.json`). */
+export function pluginEmitJson(fileName: string, content: () => unknown): RsbuildPlugin {
+  return {
+    name: `backoffice:emit-${fileName}`,
+    setup(api) {
+      api.processAssets({ stage: 'additional' }, ({ sources, compilation }) => {
+        compilation.emitAsset(fileName, new sources.RawSource(`${JSON.stringify(content(), null, 2)}\n`));
+      });
+    },
+  };
+}
