@@ -1,0 +1,55 @@
+import { Button } from '@chakra-ui/react/button';
+import { Dialog } from '@chakra-ui/react/dialog';
+import { Portal } from '@chakra-ui/react/portal';
+import { Text } from '@chakra-ui/react/text';
+import { uiMessages } from './messages.js';
+
+export type DeletableEntity = 'Usuário' | 'Empresa';
+
+export interface ConfirmDeleteDialogProps {
+  open: boolean;
+  /** `Usuário` or `Empresa`, as the spec's sentence names them. */
+  entity: DeletableEntity;
+  /** The e-mail of a user or the trading name of a company. */
+  name: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  /** The delete request is running: the confirm button shows it and cannot be pressed twice. */
+  loading?: boolean;
+}
+
+/** Delete needs a confirmation (spec §4) with the sentence of spec §8. */
+export function ConfirmDeleteDialog({ open, entity, name, onConfirm, onClose, loading }: ConfirmDeleteDialogProps) {
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open) onClose();
+      }}
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{uiMessages.deleteTitle(entity)}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text>{uiMessages.deleteConfirmation(entity, name)}</Text>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="subtle" colorPalette="gray" onClick={onClose} disabled={loading}>
+                {uiMessages.cancel}
+              </Button>
+              <Button colorPalette="red" onClick={onConfirm} loading={loading}>
+                {uiMessages.delete}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

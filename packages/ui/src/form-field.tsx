@@ -1,0 +1,47 @@
+import { Field } from '@chakra-ui/react/field';
+import type { ReactNode } from 'react';
+import type { FieldError } from 'react-hook-form';
+
+/**
+ * Every message of a field error. With `criteriaMode: 'all'` react-hook-form keeps all of them in
+ * `types` (a string or a list per rule); otherwise only `message` is there.
+ */
+export function fieldErrorMessages(error: FieldError | undefined): string[] {
+  if (!error) return [];
+  const messages: string[] = [];
+  const add = (message: unknown) => {
+    if (typeof message === 'string' && message && !messages.includes(message)) messages.push(message);
+  };
+  add(error.message);
+  for (const value of Object.values(error.types ?? {})) {
+    if (Array.isArray(value)) value.forEach(add);
+    else add(value);
+  }
+  return messages;
+}
+
+export interface FormFieldProps {
+  label: ReactNode;
+  error?: FieldError;
+  required?: boolean;
+  helperText?: ReactNode;
+  children: ReactNode;
+}
+
+/** A labelled form control that shows every error of its field. */
+export function FormField({ label, error, required, helperText, children }: FormFieldProps) {
+  const messages = fieldErrorMessages(error);
+  return (
+    <Field.Root invalid={messages.length > 0} required={required}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      {children}
+      {helperText && messages.length === 0 && <Field.HelperText>{helperText}</Field.HelperText>}
+      {messages.map((message) => (
+        <Field.ErrorText key={message}>{message}</Field.ErrorText>
+      ))}
+    </Field.Root>
+  );
+}

@@ -1,0 +1,155 @@
+import { PRIMARY_COLOR } from '@backoffice/contracts';
+import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
+import { createSystem, defineConfig, mergeConfigs, type SystemContext } from '@chakra-ui/react/styled-system';
+import {
+  alertSlotRecipe,
+  animationStyles,
+  avatarSlotRecipe,
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
+  emptyStateSlotRecipe,
+  fieldSlotRecipe,
+  fieldsetSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputAddonRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  menuSlotRecipe,
+  nativeSelectSlotRecipe,
+  radioGroupSlotRecipe,
+  radiomarkRecipe,
+  semanticTokens,
+  separatorRecipe,
+  skeletonRecipe,
+  spinnerRecipe,
+  statusSlotRecipe,
+  switchSlotRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
+  textStyles,
+  toastSlotRecipe,
+  tokens,
+  tooltipSlotRecipe,
+} from '@chakra-ui/react/theme';
+
+/** Shades around the product's primary colour #D92534 (500). */
+export const brandPalette = {
+  50: '#FDECEE',
+  100: '#FAD0D3',
+  200: '#F4A3A9',
+  300: '#EC6F78',
+  400: '#E34450',
+  500: PRIMARY_COLOR,
+  600: '#B81E2B',
+  700: '#931823',
+  800: '#6E121A',
+  900: '#4A0C12',
+  950: '#2C070A',
+} as const;
+
+const shade = (key: keyof typeof brandPalette) => ({ value: brandPalette[key] });
+
+/**
+ * The recipes of the Chakra entries the apps may import (see `@backoffice/federation` CHAKRA_ENTRIES),
+ * and nothing else: the full theme would ship every component's styles.
+ */
+export const recipes = {
+  badge: badgeRecipe,
+  button: buttonRecipe,
+  checkmark: checkmarkRecipe,
+  container: containerRecipe,
+  heading: headingRecipe,
+  icon: iconRecipe,
+  input: inputRecipe,
+  inputAddon: inputAddonRecipe,
+  link: linkRecipe,
+  radiomark: radiomarkRecipe,
+  separator: separatorRecipe,
+  skeleton: skeletonRecipe,
+  spinner: spinnerRecipe,
+};
+
+export const slotRecipes = {
+  alert: alertSlotRecipe,
+  avatar: avatarSlotRecipe,
+  card: cardSlotRecipe,
+  checkbox: checkboxSlotRecipe,
+  dialog: dialogSlotRecipe,
+  drawer: drawerSlotRecipe,
+  emptyState: emptyStateSlotRecipe,
+  field: fieldSlotRecipe,
+  fieldset: fieldsetSlotRecipe,
+  menu: menuSlotRecipe,
+  nativeSelect: nativeSelectSlotRecipe,
+  radioGroup: radioGroupSlotRecipe,
+  status: statusSlotRecipe,
+  switch: switchSlotRecipe,
+  table: tableSlotRecipe,
+  tabs: tabsSlotRecipe,
+  toast: toastSlotRecipe,
+  tooltip: tooltipSlotRecipe,
+};
+
+const brandConfig = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss: {
+    ...globalCss,
+    // Buttons, focus rings and active menu entries take the brand palette unless told otherwise.
+    html: { ...(globalCss.html as object), colorPalette: 'brand' },
+  },
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens: {
+      ...tokens,
+      colors: {
+        ...tokens.colors,
+        brand: Object.fromEntries(
+          Object.keys(brandPalette).map((key) => [key, shade(Number(key) as keyof typeof brandPalette)]),
+        ),
+      },
+    },
+    semanticTokens: {
+      ...semanticTokens,
+      colors: {
+        ...semanticTokens.colors,
+        brand: {
+          solid: { value: '{colors.brand.500}' },
+          contrast: { value: '{colors.white}' },
+          fg: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
+          muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
+          subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.950}' } },
+          emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
+          focusRing: { value: '{colors.brand.500}' },
+          border: { value: { _light: '{colors.brand.500}', _dark: '{colors.brand.400}' } },
+        },
+      },
+    },
+    recipes,
+    slotRecipes,
+    textStyles,
+    layerStyles,
+    animationStyles,
+  },
+});
+
+/**
+ * The one Chakra system of the product. `@backoffice/ui` is a Module Federation singleton, so the
+ * shell and every remote render with this very instance.
+ */
+export const system: SystemContext = createSystem(mergeConfigs(defaultBaseConfig, brandConfig));

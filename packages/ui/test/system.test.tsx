@@ -1,0 +1,61 @@
+import { CHAKRA_ENTRIES, CHAKRA_RECIPES_BY_ENTRY } from '@backoffice/federation';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { brandPalette, handleError, recipes, slotRecipes, system, toaster, useColorMode } from '../src/index.js';
+import { renderWithUi } from './render.js';
+
+describe('system', () => {
+  it('uses #D92534 as the brand palette, the default colour palette of the page', () => {
+    expect(brandPalette[500]).toBe('#D92534');
+    expect(system.token('colors.brand.500')).toBe('#D92534');
+    const css = JSON.stringify(system._config.globalCss);
+    expect(css).toContain('"colorPalette":"brand"');
+  });
+
+  it('registers a recipe for every shared Chakra entry that needs one', () => {
+    for (const entry of CHAKRA_ENTRIES) {
+      const needs = CHAKRA_RECIPES_BY_ENTRY[entry];
+      for (const key of needs.recipes ?? []) expect(recipes, `${entry} → ${key}`).toHaveProperty(key);
+      for (const key of needs.slotRecipes ?? []) expect(slotRecipes, `${entry} → ${key}`).toHaveProperty(key);
+    }
+  });
+});
+
+function ModeProbe() {
+  const { colorMode, toggleColorMode } = useColorMode();
+  return (
+    <button type="button" onClick={toggleColorMode}>
+      mode:{colorMode}
+    </button>
+  );
+}
+
+describe('colour mode', () => {
+  it('is dark by default and keeps the choice in local storage', async () => {
+    localStorage.clear();
+    renderWithUi(<ModeProbe />);
+    expect(await screen.findByText('mode:dark')).toBeInTheDocument();
+    expect(document.documentElement).toHaveClass('dark');
+    await userEvent.click(screen.getByRole('button'));
+    expect(await screen.findByText('mode:light')).toBeInTheDocument();
+    expect(localStorage.getItem('theme')).toBe('light');
+  });
+});
+
+describe('toasts', () => {
+  it('shows a closable error notice with the API detail', async () => {
+    renderWithUi(<div />);
+    act(() => {
+      handleError(new Error('The user with this email already exists in the system'));
+    });
+    expect(await screen.findByText('The user with this email already exists in the system')).toBeInTheDocument();
+    expect(screen.getByText('Algo deu errado')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Fechar' }));
+    toaster.remove();
+  });
+
+  it('sits at the bottom right', () => {
+    expect(toaster.attrs.placement).toBe('bottom-end');
+  });
+});
