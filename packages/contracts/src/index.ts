@@ -3,4 +3,3 @@ export * from './constants.js';
 export * from './messages.js';
 export * from './rules.js';
 export * from './schemas.js';
-export * from './text.js';

@@ -81,6 +81,14 @@ export const TokenSchema = v.object({
 });
 export type Token = v.InferOutput<typeof TokenSchema>;
 
+/** Own password change: the session that changed it gets a fresh token, every other one is revoked. */
+export const PasswordChangedSchema = v.object({
+  message: v.string(),
+  access_token: v.string(),
+  token_type: v.literal('bearer'),
+});
+export type PasswordChanged = v.InferOutput<typeof PasswordChangedSchema>;
+
 export const NewPasswordSchema = v.object({
   token: v.pipe(v.string('Field required'), v.nonEmpty('Field required'), v.maxLength(512)),
   new_password: passwordRule,

@@ -4,7 +4,6 @@ import {
   CompaniesListQuerySchema,
   CompanyCreateSchema,
   emailRule,
-  normalizeSearchText,
   passwordRule,
   UpdatePasswordSchema,
   UserRegisterSchema,
@@ -61,8 +60,5 @@ describe('shared rules', () => {
     ]) {
       expect(v.safeParse(CompaniesListQuerySchema, bad).success).toBe(false);
     }
-  });
-  it('normalises search text without accents or case', () => {
-    expect(normalizeSearchText('  Padaria  São JOÃO ')).toBe('padaria sao joao');
   });
 });

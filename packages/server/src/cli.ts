@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError } from './data-dir.js';
+
+const USAGE = `Usage: backoffice-server <command>
+
+  start              migrate, create the first super user and serve the API (and the built frontends)
+  seed-demo [N]      add N demo companies (default 200) to the configured database
+  bench [N]          load N companies (default 1000000) into a scratch database and time the list queries
+`;
+
+/** Entry point of the server package; reads its settings from the environment (see README). */
+async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  switch (command) {
+    case 'start': {
+      const { startServer } = await import('./server.js');
+      const server = await startServer(loadConfig());
+      let closing = false;
+      const shutdown = async (signal: string) => {
+        if (closing) return;
+        closing = true;
+        process.stdout.write(`\n${signal} received, shutting down…\n`);
+        await server.close();
+        process.exit(0);
+      };
+      process.on('SIGINT', () => void shutdown('SIGINT'));
+      process.on('SIGTERM', () => void shutdown('SIGTERM'));
+      return -1;
+    }
+    case 'seed-demo': {
+      const { seedDemo } = await import('./cli/seed-demo.js');
+      await seedDemo(loadConfig(), parseCount(args[0], 200));
+      return 0;
+    }
+    case 'bench': {
+      const { bench } = await import('./cli/bench.js');
+      await bench(loadConfig(), parseCount(args[0], 1_000_000));
+      return 0;
+    }
+    default:
+      process.stderr.write(USAGE);
+      return command ? 2 : 0;
+  }
+}
+
+function parseCount(raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`N must be a positive whole number (got "${raw}")`);
+  return n;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (error: unknown) => {
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+      process.stderr.write(`Error: ${error.message}\n`);
+      process.exit(78);
+    }
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,131 @@
+import path from 'node:path';
+
+/**
+ * Every setting the server reads, with its default. The README's configuration table mirrors this
+ * file; keep them together.
+ */
+export interface Config {
+  nodeEnv: string;
+  host: string;
+  port: number;
+  /** Embedded data (PGlite files, generated secret key, mail outbox). */
+  dataDir: string;
+  /** `postgres://…` switches from embedded PGlite to a PostgreSQL server. */
+  databaseUrl: string | undefined;
+  /** `undefined` until resolved from the data directory (see secret-key.ts). */
+  secretKey: string | undefined;
+  accessTokenExpireMinutes: number;
+  resetTokenExpireMinutes: number;
+  firstSuperuser: string;
+  firstSuperuserPassword: string;
+  frontendUrl: string;
+  corsOrigins: string[];
+  smtp: {
+    host: string | undefined;
+    port: number;
+    user: string | undefined;
+    password: string | undefined;
+    /** STARTTLS required. */
+    tls: boolean;
+    /** Implicit TLS from the first byte (port 465). */
+    ssl: boolean;
+  };
+  emailsFromEmail: string;
+  emailsFromName: string;
+  redisUrl: string | undefined;
+  /** Requests per minute per client address on login, password recovery and sign-up (each). */
+  authRateLimitPerMinute: number;
+  /** Where the built frontends live (shell/dist and each remote dist folder); unset = this repository. */
+  webRoot: string | undefined;
+  logLevel: string;
+  /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits need it). */
+  trustProxy: boolean;
+}
+
+export const DEV_SUPERUSER_PASSWORD = 'changethis';
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string, fallback: string): string {
+  const value = env[name]?.trim();
+  return value ? value : fallback;
+}
+
+function optional(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}")`);
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 8000, 0, 65535);
+  const config: Config = {
+    nodeEnv: text(env, 'NODE_ENV', 'development'),
+    host: text(env, 'HOST', '0.0.0.0'),
+    port,
+    dataDir: path.resolve(text(env, 'DATA_DIR', './.data')),
+    databaseUrl: optional(env, 'DATABASE_URL'),
+    secretKey: optional(env, 'SECRET_KEY'),
+    accessTokenExpireMinutes: integer(env, 'ACCESS_TOKEN_EXPIRE_MINUTES', 60 * 24 * 8, 1, 60 * 24 * 365),
+    resetTokenExpireMinutes: integer(env, 'RESET_TOKEN_EXPIRE_MINUTES', 60, 1, 60 * 24 * 7),
+    firstSuperuser: text(env, 'FIRST_SUPERUSER', 'admin@example.com').toLowerCase(),
+    firstSuperuserPassword: text(env, 'FIRST_SUPERUSER_PASSWORD', DEV_SUPERUSER_PASSWORD),
+    frontendUrl: text(env, 'FRONTEND_URL', `http://localhost:${port}`).replace(/\/+$/, ''),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+    smtp: {
+      host: optional(env, 'SMTP_HOST'),
+      port: integer(env, 'SMTP_PORT', 587, 1, 65535),
+      user: optional(env, 'SMTP_USER'),
+      password: optional(env, 'SMTP_PASSWORD'),
+      tls: flag(env, 'SMTP_TLS', true),
+      ssl: flag(env, 'SMTP_SSL', false),
+    },
+    emailsFromEmail: text(env, 'EMAILS_FROM_EMAIL', 'noreply@example.com'),
+    emailsFromName: text(env, 'EMAILS_FROM_NAME', 'Back office'),
+    redisUrl: optional(env, 'REDIS_URL'),
+    authRateLimitPerMinute: integer(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
+    webRoot: optional(env, 'WEB_ROOT'),
+    logLevel: text(env, 'LOG_LEVEL', 'info'),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
+  };
+  if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  if (config.nodeEnv === 'production') assertProductionReady(config);
+  return config;
+}
+
+/** Production refuses the development defaults that would make the server trivially insecure. */
+function assertProductionReady(config: Config): void {
+  if (!config.secretKey) {
+    throw new ConfigError('SECRET_KEY must be set when NODE_ENV=production (e.g. openssl rand -base64 48)');
+  }
+  if (config.secretKey === DEV_SUPERUSER_PASSWORD || config.secretKey.length < 32) {
+    throw new ConfigError('SECRET_KEY must be a random value of at least 32 characters in production');
+  }
+  if (config.firstSuperuserPassword === DEV_SUPERUSER_PASSWORD) {
+    throw new ConfigError('FIRST_SUPERUSER_PASSWORD must not be "changethis" when NODE_ENV=production');
+  }
+}

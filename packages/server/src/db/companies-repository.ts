@@ -1,0 +1,144 @@
+import type { CompaniesListQuery, CompanyCreate, CompanyType, CompanyUpdate } from '@backoffice/contracts';
+import { normalizeCnpj } from '@backoffice/contracts';
+import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from './client.js';
+import { isUniqueViolation } from './errors.js';
+import { type CompanyRow, companies, companyCounts } from './schema.js';
+
+export class TaxIdTakenError extends Error {}
+
+/**
+ * A search that matches more rows than this is counted only up to here (`count_is_exact: false`):
+ * counting a broad match over a million rows would cost more than the page it belongs to.
+ */
+export const SEARCH_COUNT_CAP = 10_000;
+
+export type CompanyFilter = Pick<CompaniesListQuery, 'search' | 'type' | 'is_active'>;
+
+export interface CompanyList {
+  data: CompanyRow[];
+  count: number;
+  count_is_exact: boolean;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
+const containing = (value: string) => `%${escapeLike(value)}%`;
+
+/**
+ * Case- and accent-insensitive match over both names, plus the CNPJ typed with or without its
+ * mask. Both sides go through the database's search_normalize, so they cannot disagree.
+ */
+function searchCondition(search: string): SQL | undefined {
+  const matches: SQL[] = [sql`${companies.search_text} like search_normalize(${containing(search)})`];
+  const cnpj = normalizeCnpj(search).toLowerCase();
+  if (/^[0-9a-z]+$/.test(cnpj) && cnpj !== search.toLowerCase()) {
+    matches.push(sql`${companies.search_text} like ${containing(cnpj)}`);
+  }
+  return or(...matches);
+}
+
+function typeFilter(type: CompanyType | '' | undefined): CompanyType | undefined {
+  return type === '' ? undefined : type;
+}
+
+/** Newest first, ties broken by id: the documented, deterministic order of every company list. */
+const ORDER = [desc(companies.created_at), desc(companies.id)];
+
+export class CompaniesRepository {
+  constructor(private readonly db: Db) {}
+
+  async list(filter: CompanyFilter, skip: number, limit: number): Promise<CompanyList> {
+    const type = typeFilter(filter.type);
+    const search = filter.search?.trim();
+    const where = and(
+      type ? eq(companies.type, type) : undefined,
+      filter.is_active === undefined ? undefined : eq(companies.is_active, filter.is_active),
+      search ? searchCondition(search) : undefined,
+    );
+    const rows = this.db
+      .select()
+      .from(companies)
+      .where(where)
+      .orderBy(...ORDER)
+      .offset(skip)
+      .limit(limit);
+    const [data, total] = await Promise.all([
+      rows,
+      search ? this.countSearch(where) : this.countFromCounters(type, filter.is_active),
+    ]);
+    return { data, ...total };
+  }
+
+  /** Totals without a search come from the trigger-maintained counters: exact and O(1). */
+  private async countFromCounters(type: CompanyType | undefined, isActive: boolean | undefined) {
+    const [row] = await this.db
+      .select({ n: sql<number>`coalesce(sum(${companyCounts.n}), 0)::int` })
+      .from(companyCounts)
+      .where(
+        and(
+          type ? eq(companyCounts.type, type) : undefined,
+          isActive === undefined ? undefined : eq(companyCounts.is_active, isActive),
+        ),
+      );
+    return { count: row?.n ?? 0, count_is_exact: true };
+  }
+
+  private async countSearch(where: SQL | undefined) {
+    const matching = this.db
+      .select({ one: sql`1` })
+      .from(companies)
+      .where(where)
+      .limit(SEARCH_COUNT_CAP + 1)
+      .as('matching');
+    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(matching);
+    const n = row?.n ?? 0;
+    return n > SEARCH_COUNT_CAP
+      ? { count: SEARCH_COUNT_CAP, count_is_exact: false }
+      : { count: n, count_is_exact: true };
+  }
+
+  async findById(id: string): Promise<CompanyRow | undefined> {
+    const [row] = await this.db.select().from(companies).where(eq(companies.id, id)).limit(1);
+    return row;
+  }
+
+  async create(company: CompanyCreate): Promise<CompanyRow> {
+    try {
+      const [row] = await this.db.insert(companies).values(company).returning();
+      return row as CompanyRow;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new TaxIdTakenError();
+      throw error;
+    }
+  }
+
+  /** Inserts many rows in one statement (demo data, benchmarks); duplicates of tax_id are skipped. */
+  async insertMany(rows: CompanyCreate[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    const inserted = await this.db
+      .insert(companies)
+      .values(rows)
+      .onConflictDoNothing({ target: companies.tax_id })
+      .returning({ id: companies.id });
+    return inserted.length;
+  }
+
+  async update(id: string, changes: CompanyUpdate): Promise<CompanyRow | undefined> {
+    try {
+      const [row] = await this.db
+        .update(companies)
+        .set({ ...changes, updated_at: new Date() })
+        .where(eq(companies.id, id))
+        .returning();
+      return row;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new TaxIdTakenError();
+      throw error;
+    }
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const rows = await this.db.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
+    return rows.length > 0;
+  }
+}

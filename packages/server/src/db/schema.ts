@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored trimmed and lower-cased (normalizeEmail), so uniqueness is case-insensitive. */
+    email: varchar('email', { length: 255 }).notNull().unique(),
+    full_name: varchar('full_name', { length: 255 }),
+    hashed_password: text('hashed_password').notNull(),
+    is_active: boolean('is_active').notNull().default(true),
+    is_superuser: boolean('is_superuser').notNull().default(false),
+    /** Bumped whenever existing access tokens must stop working (password, role, status change). */
+    token_version: integer('token_version').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('users_created_at_idx').on(t.created_at.desc(), t.id.desc())],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token sent by e-mail; the token itself is never stored. */
+    token_hash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    created_at: timestamps.created_at,
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.user_id)],
+);
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trading_name: varchar('trading_name', { length: 255 }).notNull(),
+    legal_name: varchar('legal_name', { length: 255 }).notNull(),
+    /** Normalised CNPJ: 14 characters, no mask, upper-case. */
+    tax_id: varchar('tax_id', { length: 14 }).notNull().unique(),
+    type: varchar('type', { length: 6 }).notNull().$type<'matriz' | 'filial'>(),
+    is_active: boolean('is_active').notNull().default(true),
+    /**
+     * Lower-case, accent-free names plus the CNPJ, one per line: the one column the trigram index
+     * searches. Computed by the database (search_normalize, migration 0000) so it can never drift.
+     */
+    search_text: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`search_normalize(trading_name) || E'\\n' || search_normalize(legal_name) || E'\\n' || lower(tax_id)`,
+      ),
+    ...timestamps,
+  },
+  (t) => [
+    check('companies_type_check', sql`${t.type} in ('matriz', 'filial')`),
+    index('companies_created_at_idx').on(t.created_at.desc(), t.id.desc()),
+    index('companies_filter_idx').on(t.type, t.is_active, t.created_at.desc(), t.id.desc()),
+    index('companies_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Row counts per (type, is_active), kept exact by statement triggers on `companies`, so the list's
+ * unfiltered and filter-only totals never scan the table.
+ */
+export const companyCounts = pgTable(
+  'company_counts',
+  {
+    type: varchar('type', { length: 6 }).notNull(),
+    is_active: boolean('is_active').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.is_active] })],
+);
+
+export const schema = { users, passwordResetTokens, companies, companyCounts };
+export type UserRow = typeof users.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;

@@ -1,0 +1,119 @@
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from './client.js';
+import { isUniqueViolation } from './errors.js';
+import { passwordResetTokens, type UserRow, users } from './schema.js';
+
+export class EmailTakenError extends Error {}
+
+export interface NewUser {
+  email: string;
+  hashed_password: string;
+  full_name: string | null;
+  is_superuser: boolean;
+  is_active: boolean;
+}
+
+export type UserChanges = Partial<NewUser>;
+
+export class UsersRepository {
+  constructor(private readonly db: Db) {}
+
+  async findById(id: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  }
+
+  /** `email` must already be normalised (normalizeEmail). */
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.email, email)).limit(1);
+    return row;
+  }
+
+  /** Newest first; ties broken by id so pages never overlap. */
+  async list(skip: number, limit: number): Promise<{ data: UserRow[]; count: number }> {
+    const [data, [total]] = await Promise.all([
+      this.db.select().from(users).orderBy(desc(users.created_at), desc(users.id)).offset(skip).limit(limit),
+      this.db.select({ n: count() }).from(users),
+    ]);
+    return { data, count: total?.n ?? 0 };
+  }
+
+  async create(user: NewUser): Promise<UserRow> {
+    try {
+      const [row] = await this.db.insert(users).values(user).returning();
+      return row as UserRow;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new EmailTakenError();
+      throw error;
+    }
+  }
+
+  /**
+   * Applies the changes; `revokeTokens` bumps the token version so every access token issued
+   * before stops working. Returns `undefined` when the user no longer exists.
+   */
+  async update(id: string, changes: UserChanges, revokeTokens = false): Promise<UserRow | undefined> {
+    try {
+      const [row] = await this.db
+        .update(users)
+        .set({
+          ...changes,
+          updated_at: new Date(),
+          ...(revokeTokens ? { token_version: sql`${users.token_version} + 1` } : {}),
+        })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new EmailTakenError();
+      throw error;
+    }
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const rows = await this.db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    return rows.length > 0;
+  }
+
+  /** Active super users other than `exceptId`. */
+  async countOtherActiveSuperusers(exceptId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.is_superuser, true), eq(users.is_active, true), ne(users.id, exceptId)));
+    return row?.n ?? 0;
+  }
+
+  /* ---------- password reset tokens ---------- */
+
+  async addResetToken(userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
+    await this.db.insert(passwordResetTokens).values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt });
+  }
+
+  /**
+   * Marks an unused, unexpired token as used and returns its user id, atomically: two requests
+   * racing with the same token cannot both succeed.
+   */
+  async consumeResetToken(tokenHash: string, now: Date): Promise<string | undefined> {
+    const [row] = await this.db
+      .update(passwordResetTokens)
+      .set({ used_at: now })
+      .where(
+        and(
+          eq(passwordResetTokens.token_hash, tokenHash),
+          sql`${passwordResetTokens.used_at} is null`,
+          sql`${passwordResetTokens.expires_at} > ${now}`,
+        ),
+      )
+      .returning({ user_id: passwordResetTokens.user_id });
+    return row?.user_id;
+  }
+
+  /** After a reset, every other outstanding link of that user stops working too. */
+  async revokeResetTokens(userId: string, now: Date): Promise<void> {
+    await this.db
+      .update(passwordResetTokens)
+      .set({ used_at: now })
+      .where(and(eq(passwordResetTokens.user_id, userId), sql`${passwordResetTokens.used_at} is null`));
+  }
+}

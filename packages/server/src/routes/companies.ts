@@ -1,0 +1,164 @@
+import {
+  CompaniesListQuerySchema,
+  CompaniesPageQuerySchema,
+  CompaniesPageSchema,
+  CompaniesPublicSchema,
+  CompanyCreateSchema,
+  CompanySchema,
+  CompanyUpdateSchema,
+  HttpErrorSchema,
+  IdParamsSchema,
+  MessageSchema,
+  SkipLimitQuerySchema,
+} from '@backoffice/contracts';
+import type { FastifyInstance } from 'fastify';
+import { TaxIdTakenError } from '../db/companies-repository.js';
+import { HttpError } from '../http/http-error.js';
+import type { ValibotTypeProvider } from '../http/valibot.js';
+import { toCompany } from './mappers.js';
+
+const bearer = [{ bearer: [] }];
+const notFound = () => new HttpError(404, 'Empresa não encontrada');
+const ORDER_NOTE =
+  'Order: newest first (created_at descending, then id descending), so pages are stable. ' +
+  '`search` matches trading and legal name case- and accent-insensitively, and the CNPJ typed with or without its mask.';
+
+async function withUniqueTaxId<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof TaxIdTakenError) throw new HttpError(409, 'Já existe uma empresa com este CNPJ');
+    throw error;
+  }
+}
+
+/** Any signed-in, active user may read and change companies (spec §6). */
+export default async function companyRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ValibotTypeProvider>();
+  app.addHook('preHandler', app.requireUser);
+
+  app.get(
+    '/companies/',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'List companies',
+        description: `${ORDER_NOTE} \`count\` is the filtered total; a broad search is counted up to 10000 and then says \`count_is_exact: false\`.`,
+        security: bearer,
+        querystring: CompaniesListQuerySchema,
+        response: { 200: CompaniesPublicSchema },
+      },
+    },
+    async (request) => {
+      const { skip, limit, ...filter } = request.query;
+      const list = await app.companies.list(filter, skip, limit);
+      return { ...list, data: list.data.map(toCompany) };
+    },
+  );
+
+  app.get(
+    '/companies/paginated',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'List companies by page number',
+        description: `${ORDER_NOTE} \`pages\` is the number of pages of \`size\` rows.`,
+        security: bearer,
+        querystring: CompaniesPageQuerySchema,
+        response: { 200: CompaniesPageSchema },
+      },
+    },
+    async (request) => {
+      const { page, size } = request.query;
+      const list = await app.companies.list({}, (page - 1) * size, size);
+      return { data: list.data.map(toCompany), count: list.count, page, size, pages: Math.ceil(list.count / size) };
+    },
+  );
+
+  app.get(
+    '/companies/active',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'List active companies',
+        description: ORDER_NOTE,
+        security: bearer,
+        querystring: SkipLimitQuerySchema,
+        response: { 200: CompaniesPublicSchema },
+      },
+    },
+    async (request) => {
+      const list = await app.companies.list({ is_active: true }, request.query.skip, request.query.limit);
+      return { ...list, data: list.data.map(toCompany) };
+    },
+  );
+
+  app.post(
+    '/companies/',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'Create a company',
+        description: '`tax_id` may be typed with or without its mask; it is stored normalised (14 characters).',
+        security: bearer,
+        body: CompanyCreateSchema,
+        response: { 200: CompanySchema, 409: HttpErrorSchema },
+      },
+    },
+    async (request) => toCompany(await withUniqueTaxId(() => app.companies.create(request.body))),
+  );
+
+  app.get(
+    '/companies/:id',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'A company by id',
+        security: bearer,
+        params: IdParamsSchema,
+        response: { 200: CompanySchema, 404: HttpErrorSchema },
+      },
+    },
+    async (request) => {
+      const company = await app.companies.findById(request.params.id);
+      if (!company) throw notFound();
+      return toCompany(company);
+    },
+  );
+
+  app.patch(
+    '/companies/:id',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'Update a company (only the fields sent)',
+        security: bearer,
+        params: IdParamsSchema,
+        body: CompanyUpdateSchema,
+        response: { 200: CompanySchema, 404: HttpErrorSchema, 409: HttpErrorSchema },
+      },
+    },
+    async (request) => {
+      const company = await withUniqueTaxId(() => app.companies.update(request.params.id, request.body));
+      if (!company) throw notFound();
+      return toCompany(company);
+    },
+  );
+
+  app.delete(
+    '/companies/:id',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'Delete a company',
+        security: bearer,
+        params: IdParamsSchema,
+        response: { 200: MessageSchema, 404: HttpErrorSchema },
+      },
+    },
+    async (request) => {
+      if (!(await app.companies.delete(request.params.id))) throw notFound();
+      return { message: 'Empresa excluída com sucesso' };
+    },
+  );
+}

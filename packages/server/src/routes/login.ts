@@ -1,0 +1,177 @@
+import {
+  EmailParamsSchema,
+  HttpErrorSchema,
+  LoginFormSchema,
+  MessageSchema,
+  NewPasswordSchema,
+  normalizeEmail,
+  TokenSchema,
+  UserPublicSchema,
+} from '@backoffice/contracts';
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import type { UserRow } from '../db/schema.js';
+import { HttpError } from '../http/http-error.js';
+import type { ValibotTypeProvider } from '../http/valibot.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../services/passwords.js';
+import { recoveryEmail } from '../services/recovery-email.js';
+import { hashResetToken, newResetToken } from '../services/reset-tokens.js';
+import { authLimits } from './limits.js';
+import { toUserPublic } from './mappers.js';
+
+export const RECOVERY_SENT_MESSAGE = 'If that email is registered, we sent a password recovery link';
+const PRODUCT_NAME = 'Back office';
+
+export default async function loginRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ValibotTypeProvider>();
+
+  app.post(
+    '/login/access-token',
+    {
+      schema: {
+        tags: ['login'],
+        summary: 'Log in with e-mail and password (OAuth2 password form)',
+        consumes: ['application/x-www-form-urlencoded'],
+        body: LoginFormSchema,
+        response: { 200: TokenSchema, 400: HttpErrorSchema, 429: HttpErrorSchema },
+      },
+    },
+    async (request) => {
+      const limits = authLimits(app, request);
+      const email = normalizeEmail(request.body.username);
+      await app.limiter.consume(limits.loginPerClient);
+      await app.limiter.assertAvailable(limits.loginFailuresPerAccount(email));
+
+      const user = await app.users.findByEmail(email);
+      const passwordMatches = user
+        ? await verifyPassword(user.hashed_password, request.body.password)
+        : await burnPasswordCheck(request.body.password);
+      if (!user || !passwordMatches) {
+        await app.limiter.record(limits.loginFailuresPerAccount(email));
+        throw new HttpError(400, 'Incorrect email or password');
+      }
+      if (!user.is_active) throw new HttpError(400, 'Inactive user');
+      await app.limiter.reset(limits.loginFailuresPerAccount(email).key);
+      const accessToken = await app.accessTokens.issue({ userId: user.id, version: user.token_version });
+      return { access_token: accessToken, token_type: 'bearer' as const };
+    },
+  );
+
+  app.post(
+    '/login/test-token',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['login'],
+        summary: 'Check an access token and return its user',
+        security: [{ bearer: [] }],
+        response: { 200: UserPublicSchema },
+      },
+    },
+    async (request) => toUserPublic(request.user),
+  );
+
+  app.post(
+    '/password-recovery/:email',
+    {
+      schema: {
+        tags: ['login'],
+        summary: 'Send a password recovery e-mail',
+        description:
+          'Answers the same message whether or not the address has an account (no account enumeration); ' +
+          'the e-mail is sent only to an existing, active account.',
+        params: EmailParamsSchema,
+        response: { 200: MessageSchema, 429: HttpErrorSchema },
+      },
+    },
+    async (request) => {
+      const limits = authLimits(app, request);
+      const email = normalizeEmail(request.params.email);
+      await app.limiter.consume(limits.recoveryPerClient, limits.recoveryPerAccount(email));
+      const user = await app.users.findByEmail(email);
+      if (user?.is_active) {
+        const { token, hash } = newResetToken();
+        const expiresAt = new Date(Date.now() + app.config.resetTokenExpireMinutes * 60_000);
+        await app.users.addResetToken(user.id, hash, expiresAt);
+        // Sent in the background: the reply must take as long for a known address as for an unknown one.
+        sendRecoveryEmail(app, user, token).catch((err) =>
+          request.log.error({ err }, 'password recovery e-mail could not be sent'),
+        );
+      }
+      return { message: RECOVERY_SENT_MESSAGE };
+    },
+  );
+
+  app.post(
+    '/reset-password/',
+    {
+      schema: {
+        tags: ['login'],
+        summary: 'Set a new password with the token of a recovery e-mail',
+        description: 'Tokens are single use and expire after RESET_TOKEN_EXPIRE_MINUTES.',
+        body: NewPasswordSchema,
+        response: { 200: MessageSchema, 400: HttpErrorSchema },
+      },
+    },
+    async (request) => {
+      await app.limiter.consume(authLimits(app, request).resetPerClient);
+      const now = new Date();
+      const userId = await app.users.consumeResetToken(hashResetToken(request.body.token), now);
+      const user = userId ? await app.users.findById(userId) : undefined;
+      if (!user) throw new HttpError(400, 'Invalid token');
+      if (!user.is_active) throw new HttpError(400, 'Inactive user');
+      await app.users.update(user.id, { hashed_password: await hashPassword(request.body.new_password) }, true);
+      await app.users.revokeResetTokens(user.id, now);
+      return { message: 'Password updated successfully' };
+    },
+  );
+
+  app.post(
+    '/password-recovery-html-content/:email',
+    {
+      preHandler: app.requireSuperuser,
+      schema: {
+        tags: ['login'],
+        summary: 'Preview the password recovery e-mail (HTML) of a user',
+        description: 'The preview carries a placeholder link: it creates no usable reset token.',
+        security: [{ bearer: [] }],
+        params: EmailParamsSchema,
+        produces: ['text/html'],
+        response: { 200: v.string(), 404: HttpErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await app.users.findByEmail(normalizeEmail(request.params.email));
+      if (!user) throw new HttpError(404, 'The user with this email does not exist in the system.');
+      const email = buildRecoveryEmail(app, user, 'exemplo-de-token');
+      return reply
+        .type('text/html; charset=utf-8')
+        .serializer((html: unknown) => html as string)
+        .send(email.html);
+    },
+  );
+}
+
+function buildRecoveryEmail(app: FastifyInstance, user: UserRow, token: string) {
+  // Built from FRONTEND_URL, never from the request's Host header (which a client controls).
+  const link = `${app.config.frontendUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  return recoveryEmail({
+    to: user.email,
+    fullName: user.full_name,
+    link,
+    validMinutes: app.config.resetTokenExpireMinutes,
+    productName: PRODUCT_NAME,
+  });
+}
+
+async function sendRecoveryEmail(app: FastifyInstance, user: UserRow, token: string) {
+  const email = buildRecoveryEmail(app, user, token);
+  await app.mailer.send(email);
+  app.log.info({ to: user.email, via: app.mailer.description }, 'password recovery e-mail sent');
+  if (app.mailer.kind === 'outbox' && app.config.nodeEnv !== 'production') {
+    // Without a mail server the link is the only way in; never logged when real mail is sent.
+    app.log.info(
+      `password recovery link for ${user.email}: ${email.text.split('\n').find((l) => l.startsWith('http'))}`,
+    );
+  }
+}

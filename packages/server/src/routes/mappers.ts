@@ -1,0 +1,27 @@
+import type { Company, UserPublic } from '@backoffice/contracts';
+import type { CompanyRow, UserRow } from '../db/schema.js';
+
+/** The public face of a user: never the password hash or the token version. */
+export function toUserPublic(row: UserRow): UserPublic {
+  return {
+    id: row.id,
+    email: row.email,
+    full_name: row.full_name,
+    is_active: row.is_active,
+    is_superuser: row.is_superuser,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+export function toCompany(row: CompanyRow): Company {
+  return {
+    id: row.id,
+    trading_name: row.trading_name,
+    legal_name: row.legal_name,
+    tax_id: row.tax_id,
+    type: row.type,
+    is_active: row.is_active,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}

@@ -1,0 +1,118 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { buildApp } from './app.js';
+import { type Config, DEV_SUPERUSER_PASSWORD } from './config.js';
+import { lockDataDir, resolveSecretKey } from './data-dir.js';
+import { type Database, openPglite, openPostgres } from './db/client.js';
+import { UsersRepository } from './db/users-repository.js';
+import { ensureFirstSuperuser } from './first-superuser.js';
+import { createMailer } from './services/mailer.js';
+import { memoryStore, redisStore } from './services/rate-limiter.js';
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Opens the configured database: PGlite under DATA_DIR (locked), or PostgreSQL at DATABASE_URL. */
+export async function openDatabase(config: Config, onLockLost: (error: Error) => void) {
+  if (config.databaseUrl) return { database: await openPostgres(config.databaseUrl), release: async () => {} };
+  const release = await lockDataDir(config.dataDir, onLockLost);
+  try {
+    return { database: await openPglite(path.join(config.dataDir, 'pgdata')), release };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+/**
+ * Everything `start` does: lock and open the data, migrate, create the first super user, then
+ * listen. Returns a handle whose close() stops accepting requests, then releases the data.
+ */
+export async function startServer(config: Config, logger: FastifyBaseLogger | boolean = true): Promise<RunningServer> {
+  let lockLost: (error: Error) => void = () => {};
+  const { database, release } = await openDatabase(config, (error) => lockLost(error));
+  let closeDb: Database['close'] = () => database.close();
+  try {
+    await database.migrate();
+    const secretKey = resolveSecretKey(config.dataDir, config.secretKey);
+    const users = new UsersRepository(database.db);
+    const firstSuperuser = await ensureFirstSuperuser(users, config);
+    const mailer = createMailer(config);
+    const rateLimitStore = config.redisUrl ? redisStore(config.redisUrl) : memoryStore();
+    const app = await buildApp(
+      { config: { ...config, secretKey }, database, mailer, rateLimitStore },
+      {
+        logger: logger === true ? loggerOptions(config) : logger === false ? false : undefined,
+        trustProxy: config.trustProxy,
+      },
+    );
+    lockLost = (error) => {
+      app.log.fatal({ err: error }, 'lost the lock on the data directory; stopping to protect the data');
+      process.exit(1);
+    };
+    app.addHook('onClose', async () => {
+      mailer.close();
+      await rateLimitStore.close();
+    });
+    const address = await app.listen({ host: config.host, port: config.port });
+    const url = `http://localhost:${new URL(address).port}`;
+    app.log.info(
+      {
+        url,
+        database:
+          database.engine === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)',
+        superuser: config.firstSuperuser,
+        superuserCreated: firstSuperuser === 'created',
+        mail: mailer.description,
+      },
+      'back office API ready',
+    );
+    printBanner({
+      url,
+      email: config.firstSuperuser,
+      password:
+        config.firstSuperuserPassword === DEV_SUPERUSER_PASSWORD
+          ? DEV_SUPERUSER_PASSWORD
+          : '(the value of FIRST_SUPERUSER_PASSWORD)',
+      mail: mailer.description,
+      data: database.engine === 'pglite' ? config.dataDir : 'PostgreSQL at DATABASE_URL',
+    });
+    closeDb = async () => {};
+    return {
+      url,
+      async close() {
+        await app.close();
+        await database.close();
+        await release();
+      },
+    };
+  } catch (error) {
+    await closeDb();
+    await release();
+    throw error;
+  }
+}
+
+function loggerOptions(config: Config) {
+  return {
+    level: config.logLevel,
+    // Tokens and passwords never reach the log, whatever a future log line includes.
+    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.new_password', '*.token'],
+  };
+}
+
+function printBanner(info: { url: string; email: string; password: string; mail: string; data: string }) {
+  const lines = [
+    '',
+    '  Back office is running',
+    `  Open:      ${info.url}`,
+    `  Log in as: ${info.email} / ${info.password}`,
+    `  API docs:  ${info.url}/docs`,
+    `  E-mails:   ${info.mail}`,
+    `  Data:      ${info.data}`,
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}

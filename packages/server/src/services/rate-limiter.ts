@@ -1,0 +1,120 @@
+import { Redis } from 'ioredis';
+
+export interface Hit {
+  /** Hits in the current window, this one included. */
+  count: number;
+  /** Milliseconds until the window resets. */
+  resetInMs: number;
+}
+
+/** Fixed-window counters. In memory for one instance; in Redis when several instances share limits. */
+export interface RateLimitStore {
+  hit(key: string, windowMs: number): Promise<Hit>;
+  /** The current window without counting a hit; `null` when there is none. */
+  peek(key: string): Promise<Hit | null>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function memoryStore(): RateLimitStore {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  // Forget finished windows now and then so the map cannot grow without bound.
+  const sweeper = setInterval(() => {
+    const now = Date.now();
+    for (const [key, w] of windows) if (w.resetAt <= now) windows.delete(key);
+  }, 60_000);
+  sweeper.unref();
+  return {
+    async hit(key, windowMs) {
+      const now = Date.now();
+      let w = windows.get(key);
+      if (!w || w.resetAt <= now) {
+        w = { count: 0, resetAt: now + windowMs };
+        windows.set(key, w);
+      }
+      w.count++;
+      return { count: w.count, resetInMs: w.resetAt - now };
+    },
+    async peek(key) {
+      const w = windows.get(key);
+      const now = Date.now();
+      return w && w.resetAt > now ? { count: w.count, resetInMs: w.resetAt - now } : null;
+    },
+    async reset(key) {
+      windows.delete(key);
+    },
+    async close() {
+      clearInterval(sweeper);
+    },
+  };
+}
+
+// INCR and set the expiry on the first hit, atomically; returns the count and the remaining time.
+const HIT_SCRIPT = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {n, ttl}`;
+
+export function redisStore(url: string, prefix = 'backoffice:rl:'): RateLimitStore {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  return {
+    async hit(key, windowMs) {
+      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, windowMs)) as [number, number];
+      return { count, resetInMs: ttl };
+    },
+    async peek(key) {
+      const [count, ttl] = await Promise.all([redis.get(prefix + key), redis.pttl(prefix + key)]);
+      return count === null || ttl < 0 ? null : { count: Number(count), resetInMs: ttl };
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
+    },
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+export interface Limit {
+  /** Counter name, e.g. `login:ip:127.0.0.1`. */
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
+export class RateLimitedError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Too many requests. Try again in ${retryAfterSeconds} seconds.`);
+  }
+}
+
+export class RateLimiter {
+  constructor(readonly store: RateLimitStore) {}
+
+  /** Counts one hit on every limit and throws RateLimitedError if any is exceeded. */
+  async consume(...limits: Limit[]): Promise<void> {
+    const hits = await Promise.all(limits.map((l) => this.store.hit(l.key, l.windowMs)));
+    let retryAfterMs = 0;
+    hits.forEach((hit, i) => {
+      if (hit.count > (limits[i] as Limit).max) retryAfterMs = Math.max(retryAfterMs, hit.resetInMs);
+    });
+    if (retryAfterMs > 0) throw new RateLimitedError(Math.max(1, Math.ceil(retryAfterMs / 1000)));
+  }
+
+  /** Throws if a limit is already used up, without counting (e.g. failed logins per account). */
+  async assertAvailable(limit: Limit): Promise<void> {
+    const hit = await this.store.peek(limit.key);
+    if (hit && hit.count >= limit.max) throw new RateLimitedError(Math.max(1, Math.ceil(hit.resetInMs / 1000)));
+  }
+
+  /** Counts one hit without refusing it (the refusal comes with the next assertAvailable). */
+  async record(limit: Limit): Promise<void> {
+    await this.store.hit(limit.key, limit.windowMs);
+  }
+
+  reset(key: string): Promise<void> {
+    return this.store.reset(key);
+  }
+}
