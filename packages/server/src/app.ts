@@ -29,6 +29,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON (and a form for login): plain text is a 415, not a string body.
+  app.removeContentTypeParser('text/plain');
 
   await app.register(errors);
   await app.register(context, deps);

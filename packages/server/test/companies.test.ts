@@ -1,0 +1,259 @@
+import { cnpjCheckDigits, formatCnpj } from '@backoffice/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, detail, type TestApp } from './support/app.js';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  // Companies are for every signed-in user, not only super users.
+  token = (await t.userToken()).token;
+});
+afterAll(() => t.close());
+
+let seq = 0;
+function taxId(root = 10_000_000 + ++seq, order = 1) {
+  const base = `${String(root).padStart(8, '0')}${String(order).padStart(4, '0')}`;
+  return base + cnpjCheckDigits(base);
+}
+
+async function create(fields: Record<string, unknown> = {}) {
+  const res = await t.post('companies/', token, {
+    trading_name: 'Empresa Teste',
+    legal_name: 'Empresa Teste Ltda',
+    tax_id: taxId(),
+    ...fields,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+describe('POST /companies/', () => {
+  it('creates a company with the spec defaults and a normalised CNPJ', async () => {
+    const tax = taxId();
+    const company = await create({ tax_id: formatCnpj(tax) });
+    expect(company).toEqual({
+      id: expect.any(String),
+      trading_name: 'Empresa Teste',
+      legal_name: 'Empresa Teste Ltda',
+      tax_id: tax,
+      type: 'filial',
+      is_active: true,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    expect(company).not.toHaveProperty('search_text');
+  });
+
+  it('accepts an alphanumeric CNPJ, typed in lower case with its mask', async () => {
+    const company = await create({ tax_id: '12.abc.345/01de-35', type: 'matriz' });
+    expect(company).toMatchObject({ tax_id: '12ABC34501DE35', type: 'matriz' });
+  });
+
+  it('refuses a duplicate CNPJ with 409, whatever its mask', async () => {
+    const tax = taxId();
+    await create({ tax_id: tax });
+    const res = await t.post('companies/', token, { trading_name: 'X', legal_name: 'Y', tax_id: formatCnpj(tax) });
+    expect(res.statusCode).toBe(409);
+    expect(detail(res)).toBe('Já existe uma empresa com este CNPJ');
+  });
+
+  it.each([
+    [{ trading_name: '' }, 'trading_name', 'Nome Fantasia é obrigatório'],
+    [{ trading_name: '   ' }, 'trading_name', 'Nome Fantasia é obrigatório'],
+    [{ legal_name: '' }, 'legal_name', 'Razão Social é obrigatória'],
+    [{ tax_id: '' }, 'tax_id', 'CNPJ é obrigatório'],
+    [{ tax_id: '123' }, 'tax_id', 'CNPJ deve conter 14 dígitos'],
+    [{ tax_id: '11.222.333/0001-80' }, 'tax_id', 'CNPJ inválido'],
+    [{ type: 'sede' }, 'type', 'Tipo deve ser matriz ou filial'],
+  ])('answers 422 for %o', async (fields, field, message) => {
+    const res = await t.post('companies/', token, { trading_name: 'A', legal_name: 'B', tax_id: taxId(), ...fields });
+    expect(res.statusCode).toBe(422);
+    expect(detail(res)).toEqual([{ loc: ['body', field], msg: message, type: expect.any(String) }]);
+  });
+
+  it('reports every missing field at once', async () => {
+    const res = await t.post('companies/', token, {});
+    expect(res.statusCode).toBe(422);
+    expect((detail(res) as { loc: string[] }[]).map((d) => d.loc[1])).toEqual(['trading_name', 'legal_name', 'tax_id']);
+  });
+});
+
+describe('GET, PATCH, DELETE /companies/{id}', () => {
+  it('reads a company and answers 404 in Portuguese for an unknown one', async () => {
+    const company = await create();
+    expect((await t.get(`companies/${company.id}`, token)).json()).toEqual(company);
+    const missing = await t.get('companies/00000000-0000-4000-8000-000000000000', token);
+    expect(missing.statusCode).toBe(404);
+    expect(detail(missing)).toBe('Empresa não encontrada');
+  });
+
+  it('changes only the fields sent, including type and is_active', async () => {
+    const company = await create({ type: 'filial' });
+    const res = await t.patch(`companies/${company.id}`, token, { type: 'matriz', is_active: false });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      trading_name: company.trading_name,
+      legal_name: company.legal_name,
+      tax_id: company.tax_id,
+      type: 'matriz',
+      is_active: false,
+    });
+    const empty = await t.patch(`companies/${company.id}`, token, {});
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toMatchObject({ type: 'matriz', is_active: false });
+  });
+
+  it('keeps the CNPJ unique on update and validates changed fields', async () => {
+    const a = await create();
+    const b = await create();
+    const res = await t.patch(`companies/${b.id}`, token, { tax_id: a.tax_id });
+    expect(res.statusCode).toBe(409);
+    const bad = await t.patch(`companies/${b.id}`, token, { trading_name: '' });
+    expect(detail(bad)).toEqual([expect.objectContaining({ msg: 'Nome Fantasia é obrigatório' })]);
+    expect((await t.get(`companies/${b.id}`, token)).json().trading_name).toBe(b.trading_name);
+    expect(
+      (await t.patch('companies/00000000-0000-4000-8000-000000000000', token, { type: 'matriz' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('deletes a company once', async () => {
+    const company = await create();
+    const res = await t.del(`companies/${company.id}`, token);
+    expect(res.statusCode).toBe(200);
+    expect((await t.del(`companies/${company.id}`, token)).statusCode).toBe(404);
+    expect((await t.get(`companies/${company.id}`, token)).statusCode).toBe(404);
+  });
+});
+
+describe('listing and search', () => {
+  let ids: Record<string, string>;
+  const root = 55_000_000;
+
+  beforeAll(async () => {
+    const { sql } = await import('drizzle-orm');
+    await t.database.db.execute(sql`delete from companies`);
+    const made = {
+      joao: await create({
+        trading_name: 'Padaria São João',
+        legal_name: 'Souza & Filhos Panificação Ltda',
+        tax_id: taxId(root, 1),
+        type: 'matriz',
+      }),
+      joaoFilial: await create({
+        trading_name: 'Padaria São João - Centro',
+        legal_name: 'Souza & Filhos Panificação Ltda',
+        tax_id: taxId(root, 2),
+        type: 'filial',
+      }),
+      acai: await create({
+        trading_name: 'Açaí da Praça',
+        legal_name: 'Conceição Alimentos ME',
+        tax_id: taxId(root + 1, 1),
+        type: 'matriz',
+        is_active: false,
+      }),
+      tech: await create({
+        trading_name: 'TechNova',
+        legal_name: 'Nova Tecnologia S.A.',
+        tax_id: '12ABC34501DE35',
+        type: 'filial',
+      }),
+      pct: await create({
+        trading_name: '100% Natural',
+        legal_name: 'Natural_Produtos Ltda',
+        tax_id: taxId(root + 2, 1),
+        type: 'filial',
+      }),
+    };
+    ids = Object.fromEntries(Object.entries(made).map(([k, v]) => [k, v.id]));
+  });
+
+  async function names(query: string) {
+    const res = await t.get(`companies/?${query}`, token);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    return {
+      ids: body.data.map((c: { id: string }) => c.id) as string[],
+      count: body.count as number,
+      exact: body.count_is_exact,
+    };
+  }
+
+  it('lists newest first with the total', async () => {
+    const all = await names('');
+    expect(all.ids).toEqual([ids.pct, ids.tech, ids.acai, ids.joaoFilial, ids.joao]);
+    expect(all.count).toBe(5);
+    expect(all.exact).toBe(true);
+  });
+
+  it.each([
+    ['search=sao joao', ['joaoFilial', 'joao']],
+    ['search=SÃO JOÃO', ['joaoFilial', 'joao']],
+    ['search=panificacao', ['joaoFilial', 'joao']],
+    ['search=conceicao', ['acai']],
+    ['search=acai', ['acai']],
+    ['search=Açaí', ['acai']],
+    ['search=technova', ['tech']],
+    ['search=12.ABC.345%2F01DE-35', ['tech']],
+    ['search=12abc', ['tech']],
+    [`search=${taxId(root, 1)}`, ['joao']],
+    [`search=${encodeURIComponent(formatCnpj(taxId(root, 1)))}`, ['joao']],
+    [`search=${encodeURIComponent('55.000.000')}`, ['joaoFilial', 'joao']],
+    ['search=100%25', ['pct']],
+    ['search=_', ['pct']],
+    ['search=nothing-like-this', []],
+  ])('%s', async (query, expected) => {
+    const result = await names(query);
+    expect(result.ids).toEqual(expected.map((k) => ids[k]));
+    expect(result.count).toBe(expected.length);
+  });
+
+  it('filters by type and status, alone and with a search, counting the filtered total', async () => {
+    expect((await names('type=matriz')).ids).toEqual([ids.acai, ids.joao]);
+    expect((await names('type=filial')).count).toBe(3);
+    expect((await names('is_active=false')).ids).toEqual([ids.acai]);
+    expect((await names('is_active=true&type=matriz')).ids).toEqual([ids.joao]);
+    expect((await names('type=filial&search=padaria')).ids).toEqual([ids.joaoFilial]);
+    expect((await names('type=')).count).toBe(5);
+  });
+
+  it('pages with skip and limit without overlap', async () => {
+    const first = await names('skip=0&limit=2');
+    const second = await names('skip=2&limit=2');
+    const third = await names('skip=4&limit=2');
+    expect([...first.ids, ...second.ids, ...third.ids]).toEqual((await names('')).ids);
+    expect(first.count).toBe(5);
+  });
+
+  it('keeps the counters right through updates and deletes', async () => {
+    const extra = await create({ type: 'matriz' });
+    expect((await names('type=matriz')).count).toBe(3);
+    await t.patch(`companies/${extra.id}`, token, { type: 'filial', is_active: false });
+    expect((await names('type=matriz')).count).toBe(2);
+    expect((await names('type=filial&is_active=false')).count).toBe(1);
+    await t.del(`companies/${extra.id}`, token);
+    expect((await names('')).count).toBe(5);
+  });
+
+  it('serves the paginated and active lists', async () => {
+    const page = await t.get('companies/paginated?page=2&size=2', token);
+    expect(page.json()).toMatchObject({ count: 5, page: 2, size: 2, pages: 3 });
+    expect(page.json().data.map((c: { id: string }) => c.id)).toEqual([ids.acai, ids.joaoFilial]);
+    expect((await t.get('companies/paginated', token)).json()).toMatchObject({ page: 1, size: 50, pages: 1 });
+    const active = await t.get('companies/active', token);
+    expect(active.json().count).toBe(4);
+    expect(active.json().data.map((c: { id: string }) => c.id)).not.toContain(ids.acai);
+  });
+
+  it.each(['limit=0', 'limit=101', 'skip=-1', 'type=sede', 'is_active=yes', `search=${'x'.repeat(101)}`, 'limit=abc'])(
+    'rejects %s with 422',
+    async (query) => {
+      expect((await t.get(`companies/?${query}`, token)).statusCode).toBe(422);
+    },
+  );
+
+  it.each(['page=0', 'size=0', 'size=101'])('rejects paginated %s with 422', async (query) => {
+    expect((await t.get(`companies/paginated?${query}`, token)).statusCode).toBe(422);
+  });
+});

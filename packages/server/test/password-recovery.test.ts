@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RECOVERY_SENT_MESSAGE } from '../src/routes/login.js';
+import { createTestApp, detail, type TestApp } from './support/app.js';
+import { startSmtpCatcher } from './support/smtp.js';
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  t = await createTestApp({
+    env: {
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtp.port),
+      SMTP_TLS: 'false',
+      EMAILS_FROM_EMAIL: 'backoffice@example.com',
+      RESET_TOKEN_EXPIRE_MINUTES: '60',
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+/** The token of the reset link in a received recovery e-mail (HTML and text must agree). */
+function tokenFrom(mail: { html: string | false; text?: string }) {
+  const fromText = /http:\/\/frontend\.test\/reset-password\?token=([\w-]+)/.exec(mail.text ?? '');
+  const fromHtml = /href="http:\/\/frontend\.test\/reset-password\?token=([\w-]+)"/.exec(mail.html || '');
+  expect(fromText?.[1]).toBeTruthy();
+  expect(fromHtml?.[1]).toBe(fromText?.[1]);
+  return fromText?.[1] as string;
+}
+
+describe('password recovery through a real SMTP server', () => {
+  it('mails a working, single-use link to an existing account', async () => {
+    const user = await t.createUser({ full_name: 'Joana Prado' });
+    const res = await t.post(`password-recovery/${user.email}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: RECOVERY_SENT_MESSAGE });
+
+    const mail = await smtp.waitFor(user.email);
+    expect(mail.subject).toContain('Recuperação de senha');
+    expect(mail.from?.text).toContain('backoffice@example.com');
+    expect(mail.text).toContain('Olá, Joana Prado!');
+    expect(mail.html).toContain('<html lang="pt-BR">');
+    const token = tokenFrom(mail);
+
+    const reset = await t.post('reset-password/', undefined, { token, new_password: 'recovered-password' });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ message: 'Password updated successfully' });
+    await expect(t.login(user.email, 'recovered-password')).resolves.toEqual(expect.any(String));
+    await expect(t.login(user.email, user.password)).rejects.toThrow();
+
+    const again = await t.post('reset-password/', undefined, { token, new_password: 'another-password' });
+    expect(again.statusCode).toBe(400);
+    expect(detail(again)).toBe('Invalid token');
+  });
+
+  it('answers the same for an unknown address and sends nothing', async () => {
+    const before = smtp.received.length;
+    const res = await t.post('password-recovery/nobody-here@example.com');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: RECOVERY_SENT_MESSAGE });
+    // A known address asked afterwards arrives alone: nothing was queued for the unknown one.
+    const user = await t.createUser();
+    await t.post(`password-recovery/${user.email}`);
+    await smtp.waitFor(user.email);
+    expect(smtp.received.slice(before).map((m) => JSON.stringify(m.to))).toEqual([expect.stringContaining(user.email)]);
+  });
+
+  it('revokes the access tokens and older links once a reset succeeds', async () => {
+    const { user, token: accessToken } = await t.userToken();
+    await t.post(`password-recovery/${user.email}`);
+    const first = tokenFrom(await smtp.waitFor(user.email));
+    const countBefore = smtp.received.length;
+    await t.post(`password-recovery/${user.email}`);
+    await vi.waitFor(() => expect(smtp.received.length).toBeGreaterThan(countBefore));
+    const second = tokenFrom(smtp.received[smtp.received.length - 1] as never);
+    expect(second).not.toBe(first);
+
+    expect(
+      (await t.post('reset-password/', undefined, { token: second, new_password: 'new-password-99' })).statusCode,
+    ).toBe(200);
+    expect((await t.get('users/me', accessToken)).statusCode).toBe(401);
+    const old = await t.post('reset-password/', undefined, { token: first, new_password: 'new-password-100' });
+    expect(detail(old)).toBe('Invalid token');
+  });
+
+  it('refuses an expired link', async () => {
+    const user = await t.createUser();
+    await t.post(`password-recovery/${user.email}`);
+    const token = tokenFrom(await smtp.waitFor(user.email));
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61 * 60_000 });
+    try {
+      const res = await t.post('reset-password/', undefined, { token, new_password: 'too-late-password' });
+      expect(res.statusCode).toBe(400);
+      expect(detail(res)).toBe('Invalid token');
+    } finally {
+      vi.useRealTimers();
+    }
+    await expect(t.login(user.email, user.password)).resolves.toEqual(expect.any(String));
+  });
+
+  it('validates the reset payload and refuses unknown tokens', async () => {
+    const unknown = await t.post('reset-password/', undefined, { token: 'made-up', new_password: 'password-123' });
+    expect(detail(unknown)).toBe('Invalid token');
+    const short = await t.post('reset-password/', undefined, { token: 'made-up', new_password: 'short' });
+    expect(short.statusCode).toBe(422);
+    expect(detail(short)).toEqual([expect.objectContaining({ msg: 'Password must be at least 8 characters' })]);
+    const badEmail = await t.post('password-recovery/not-an-email');
+    expect(badEmail.statusCode).toBe(422);
+  });
+
+  it('does not mail inactive accounts', async () => {
+    const inactive = await t.createUser({ is_active: false });
+    const active = await t.createUser();
+    await t.post(`password-recovery/${inactive.email}`);
+    await t.post(`password-recovery/${active.email}`);
+    await smtp.waitFor(active.email);
+    expect(smtp.received.some((m) => JSON.stringify(m.to).includes(inactive.email))).toBe(false);
+  });
+
+  it('previews the e-mail as HTML for super users, without creating a usable token', async () => {
+    const user = await t.createUser();
+    const res = await t.post(`password-recovery-html-content/${user.email}`, t.superuserToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('Redefinir senha');
+    const token = /token=([\w-]+)/.exec(res.body)?.[1] as string;
+    expect(detail(await t.post('reset-password/', undefined, { token, new_password: 'password-123' }))).toBe(
+      'Invalid token',
+    );
+    const missing = await t.post('password-recovery-html-content/ghost@example.com', t.superuserToken);
+    expect(missing.statusCode).toBe(404);
+  });
+});
