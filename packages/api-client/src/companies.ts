@@ -5,6 +5,7 @@ import {
   type CompanyCreate,
   type CompanyType,
   type CompanyUpdate,
+  MAX_LIMIT,
   type Message,
 } from '@backoffice/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
@@ -74,6 +75,14 @@ export function companiesQueryOptions(filter: CompaniesFilter) {
 
 export function useCompanies(filter: CompaniesFilter, options: { enabled?: boolean } = {}) {
   return useQuery({ ...companiesQueryOptions(filter), enabled: options.enabled ?? true });
+}
+
+/** The dashboard's first page of companies (API maximum) for the total and the active count. */
+export function companiesSummaryQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.companies.summary,
+    queryFn: ({ signal }) => readCompanies({ skip: 0, limit: MAX_LIMIT }, signal),
+  });
 }
 
 export function companyQueryOptions(id: string) {

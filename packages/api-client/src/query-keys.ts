@@ -7,6 +7,7 @@ export const queryKeys = {
   users: {
     all: ['users'] as const,
     page: (page: number) => ['users', 'page', page] as const,
+    summary: ['users', 'summary'] as const,
   },
   companies: {
     all: ['companies'] as const,
@@ -22,5 +23,6 @@ export const queryKeys = {
         },
       ] as const,
     detail: (id: string) => ['companies', 'detail', id] as const,
+    summary: ['companies', 'summary'] as const,
   },
 };

@@ -1,4 +1,5 @@
 import {
+  MAX_LIMIT,
   type Message,
   type UpdatePassword,
   USERS_PAGE_SIZE,
@@ -71,6 +72,14 @@ export function usersPageQueryOptions(page: number) {
     queryKey: queryKeys.users.page(page),
     queryFn: ({ signal }) => readUsers({ skip: pageToSkip(page, USERS_PAGE_SIZE), limit: USERS_PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The dashboard's first page of users (API maximum) for the total and the active count. */
+export function usersSummaryQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.users.summary,
+    queryFn: ({ signal }) => readUsers({ skip: 0, limit: MAX_LIMIT }, signal),
   });
 }
 

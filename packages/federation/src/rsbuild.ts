@@ -26,7 +26,14 @@ export function createRemoteConfig(key: RemoteKey, options: { title: string }): 
     html: { title: options.title, tags: [BASE_HREF_TAG] },
     output: { assetPrefix: 'auto', cleanDistPath: true },
     dev: { assetPrefix: 'auto' },
-    server: { port: remote.devPort, strictPort: true, historyApiFallback: true, cors: true },
+    server: {
+      port: remote.devPort,
+      strictPort: true,
+      historyApiFallback: true,
+      cors: true,
+      // Standalone dev talks to the API on its usual port.
+      proxy: { '/api': process.env.BACKOFFICE_API_URL ?? 'http://localhost:8000' },
+    },
   });
 }
 

@@ -1,3 +1,4 @@
+export * from './app-providers.js';
 export * from './color-mode.js';
 export * from './confirm-delete-dialog.js';
 export * from './form-field.js';
@@ -6,6 +7,7 @@ export * from './messages.js';
 export * from './pagination-footer.js';
 export * from './password-input.js';
 export * from './provider.js';
+export * from './standalone.js';
 export * from './system.js';
 export * from './toaster.js';
 export * from './tooltip.js';

@@ -1,3 +1,4 @@
+/** Test setup shared by every app: jest-dom matchers and the browser APIs jsdom lacks. */
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';

@@ -1,0 +1,140 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  CHAKRA_ENTRIES,
+  CHAKRA_SPECIFIERS,
+  CHAKRA_VERSION_RANGE,
+  createSharedConfig,
+  productionRemotesJson,
+  REMOTES,
+  SHARED_VERSION_RANGES,
+} from '../src/index.js';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const APPS = ['shell', 'remote-auth', 'remote-companies', 'remote-admin', 'remote-settings'];
+
+/** `^a.b.c` accepts `x.y.z` when majors match (minor/patch for 0.x) and x.y.z ≥ a.b.c. */
+function caretAccepts(range: string, version: string): boolean {
+  const [ra, rb, rc] = range.replace(/^\^/, '').split('.').map(Number) as [number, number, number];
+  const [va, vb, vc] = version.split('.').map(Number) as [number, number, number];
+  if (ra > 0 ? va !== ra : va !== 0 || vb !== rb) return false;
+  return va > ra || vb > rb || (vb === rb && vc >= rc);
+}
+
+function installedVersion(pkg: string, from: string): string {
+  // The app's own node_modules link (pnpm), not `require.resolve`: some packages hide package.json.
+  const manifest = join(root, from, 'node_modules', pkg.replace(/\/$/, ''), 'package.json');
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+}
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'dist') continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
+    else if (/\.(ts|tsx)$/.test(name)) out.push(path);
+  }
+  return out;
+}
+
+function chakraImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/(?:from|import)\s*\(?\s*'(@chakra-ui\/react[^']*)'/g)].map((m) => m[1] as string);
+}
+
+describe('shared singleton map', () => {
+  const shared = createSharedConfig();
+
+  it('shares every DESIGN §3 package as a singleton with an explicit range and no strictVersion', () => {
+    for (const name of [
+      'react',
+      'react/',
+      'react-dom',
+      'react-dom/',
+      'react-router',
+      'react-router-dom',
+      '@tanstack/react-query',
+      '@emotion/react',
+      'next-themes',
+      '@backoffice/api-client',
+      '@backoffice/ui',
+      '@backoffice/contracts',
+      ...CHAKRA_SPECIFIERS,
+    ]) {
+      const entry = shared[name];
+      expect(entry, name).toBeDefined();
+      expect(entry?.singleton).toBe(true);
+      expect(entry?.requiredVersion).toMatch(/^\^\d+\.\d+\.\d+$/);
+      expect(entry).not.toHaveProperty('strictVersion');
+      expect(entry).not.toHaveProperty('eager');
+    }
+    expect(shared['@chakra-ui/react']).toBeUndefined();
+  });
+
+  it('has ranges that accept the versions every app installs', () => {
+    for (const app of APPS) {
+      for (const [name, range] of Object.entries(SHARED_VERSION_RANGES)) {
+        expect(caretAccepts(range, installedVersion(name, app)), `${app}: ${name} ${range}`).toBe(true);
+      }
+      expect(caretAccepts(CHAKRA_VERSION_RANGE, installedVersion('@chakra-ui/react', app))).toBe(true);
+    }
+  });
+
+  it('is the one map every app build uses', () => {
+    for (const app of APPS) {
+      const config = readFileSync(join(root, app, 'rsbuild.config.ts'), 'utf8');
+      expect(config, app).toMatch(app === 'shell' ? /createSharedConfig\(\)/ : /createRemoteConfig\('/);
+      expect(config, app).not.toMatch(/shared:\s*\{/);
+    }
+  });
+});
+
+describe('chakra entries', () => {
+  it('apps and shared packages import Chakra only through the shared entries', () => {
+    const allowed = new Set<string>(CHAKRA_SPECIFIERS);
+    // The UI system is built from the theme's tokens and recipes, inside the shared @backoffice/ui.
+    const systemOnly = new Set(['@chakra-ui/react/theme', '@chakra-ui/react/preset-base']);
+    for (const dir of [...APPS, 'packages/ui']) {
+      for (const file of sourceFiles(join(root, dir))) {
+        for (const specifier of chakraImports(file)) {
+          const where = relative(root, file);
+          if (systemOnly.has(specifier)) {
+            expect(where).toBe('packages/ui/src/system.ts');
+            continue;
+          }
+          expect(allowed.has(specifier), `${where} imports ${specifier}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('the shell provides every shared entry', () => {
+    const provided = chakraImports(join(root, 'shell/src/federation/provide-chakra.ts'));
+    expect([...provided].sort()).toEqual([...CHAKRA_SPECIFIERS].sort());
+    expect(new Set(CHAKRA_ENTRIES).size).toBe(CHAKRA_ENTRIES.length);
+  });
+});
+
+describe('remotes', () => {
+  it('expose files that exist, and the shell types every expose', () => {
+    const contract = readFileSync(join(root, 'shell/src/federation/contract.ts'), 'utf8');
+    for (const remote of Object.values(REMOTES)) {
+      for (const [expose, file] of Object.entries(remote.exposes)) {
+        expect(statSync(join(root, remote.packageName, file)).isFile()).toBe(true);
+        expect(contract).toContain(`'${remote.name}/${expose.replace('./', '')}'`);
+      }
+    }
+  });
+
+  it('are served next to the shell in production', () => {
+    expect(productionRemotesJson()).toEqual({
+      remote_auth: '/remotes/auth/mf-manifest.json',
+      remote_companies: '/remotes/companies/mf-manifest.json',
+      remote_admin: '/remotes/admin/mf-manifest.json',
+      remote_settings: '/remotes/settings/mf-manifest.json',
+    });
+  });
+});

@@ -1,0 +1,22 @@
+import { setSessionNavigator } from '@backoffice/api-client';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router-dom';
+import { AppProviders } from './app-providers.js';
+
+/**
+ * Runs a remote on its own for its team (`pnpm --filter remote-x dev`), with the same providers the
+ * shell gives it. Not used when the shell loads the remote.
+ */
+export function mountStandalone(routes: RouteObject[], container = document.getElementById('root')): void {
+  if (!container) throw new Error('No #root element to render into');
+  const router = createBrowserRouter(routes);
+  setSessionNavigator((path) => router.navigate(path));
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}

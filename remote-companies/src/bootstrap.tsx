@@ -1,0 +1,9 @@
+import { mountStandalone } from '@backoffice/ui';
+import { Navigate } from 'react-router-dom';
+import CompaniesPage from './pages/CompaniesPage';
+
+// Standalone run for this area's team; the shell does not load this file.
+mountStandalone([
+  { path: '/companies', Component: CompaniesPage },
+  { path: '*', element: <Navigate to="/companies" replace /> },
+]);

@@ -1,0 +1,3 @@
+import { createRemoteConfig } from '@backoffice/federation/rsbuild';
+
+export default createRemoteConfig('settings', { title: 'Configurações' });

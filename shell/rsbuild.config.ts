@@ -1,0 +1,49 @@
+import {
+  createSharedConfig,
+  devRemotesJson,
+  productionRemotesJson,
+  REMOTES,
+  SHELL_DEV_PORT,
+  SHELL_NAME,
+} from '@backoffice/federation';
+import { pluginEmitJson } from '@backoffice/federation/rsbuild';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+
+const API_URL = process.env.BACKOFFICE_API_URL ?? 'http://localhost:8000';
+
+export default defineConfig(({ envMode }) => {
+  const isDev = envMode === 'development';
+  // Dev declares the remotes at build time too (HMR); production learns them from remotes.json at boot.
+  const buildTimeRemotes = isDev
+    ? Object.fromEntries(
+        Object.values(REMOTES).map((remote) => [
+          remote.name,
+          `${remote.name}@http://localhost:${remote.devPort}/mf-manifest.json`,
+        ]),
+      )
+    : {};
+  return {
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation({
+        name: SHELL_NAME,
+        remotes: buildTimeRemotes,
+        shared: createSharedConfig(),
+        dts: false,
+        manifest: false,
+      }),
+      pluginEmitJson('remotes.json', () => (isDev ? devRemotesJson() : productionRemotesJson())),
+    ],
+    source: { entry: { index: './src/index.ts' } },
+    html: { title: 'Back Office', favicon: './src/favicon.svg' },
+    output: { assetPrefix: '/', cleanDistPath: true },
+    server: {
+      port: SHELL_DEV_PORT,
+      strictPort: true,
+      historyApiFallback: true,
+      proxy: { '/api': API_URL },
+    },
+  };
+});

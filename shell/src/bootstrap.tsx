@@ -1,0 +1,30 @@
+import { setSessionNavigator } from '@backoffice/api-client';
+import { AppProviders } from '@backoffice/ui';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { ensureRemotesRegistered } from './federation/ensure-remotes';
+import { providedChakraEntries } from './federation/provide-chakra';
+import { createAppRouter } from './routes/router';
+import { clearSessionOnLocalhost } from './session-start';
+
+async function main() {
+  clearSessionOnLocalhost();
+  // The remote registry is runtime data; a failed read leaves remote routes on their retry panel.
+  await ensureRemotesRegistered().catch((error: unknown) => console.error('[shell] remotes.json', error));
+  const router = createAppRouter();
+  setSessionNavigator((path) => router.navigate(path));
+  const container = document.getElementById('root');
+  if (!container) throw new Error('No #root element');
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+// Referenced so the bundler keeps every shared Chakra entry in the share scope (none is loaded here).
+void providedChakraEntries;
+void main();

@@ -1,0 +1,31 @@
+import type { ComponentType } from 'react';
+
+/**
+ * What each remote exposes, typed on the shell's side of the boundary. The remotes' exposes are
+ * declared in `@backoffice/federation` (REMOTES); a test checks both lists agree.
+ */
+export interface RemotePageModule {
+  default: ComponentType;
+}
+
+export interface RemoteModules {
+  'remote_auth/Login': RemotePageModule;
+  'remote_auth/Signup': RemotePageModule;
+  'remote_auth/RecoverPassword': RemotePageModule;
+  'remote_auth/ResetPassword': RemotePageModule;
+  'remote_companies/CompaniesPage': RemotePageModule;
+  'remote_admin/AdminPage': RemotePageModule;
+  'remote_settings/SettingsPage': RemotePageModule;
+}
+
+export type RemoteModuleId = keyof RemoteModules;
+
+export const REMOTE_MODULE_IDS: readonly RemoteModuleId[] = [
+  'remote_auth/Login',
+  'remote_auth/Signup',
+  'remote_auth/RecoverPassword',
+  'remote_auth/ResetPassword',
+  'remote_companies/CompaniesPage',
+  'remote_admin/AdminPage',
+  'remote_settings/SettingsPage',
+];

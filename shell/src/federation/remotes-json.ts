@@ -1,0 +1,33 @@
+import { readRuntimeConfig } from '@backoffice/api-client';
+
+export type RemotesMap = Record<string, string>;
+
+function isRemotesMap(value: unknown): value is RemotesMap {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).every((entry) => typeof entry === 'string' && entry.length > 0)
+  );
+}
+
+/**
+ * Where each remote lives, read at start: inline in the page (`window.__BACKOFFICE_CONFIG__.remotes`,
+ * written by the server at serve time) or `remotes.json` next to index.html, never cached.
+ * Relative URLs are resolved against the page, so `/remotes/auth/mf-manifest.json` works on any origin.
+ */
+export async function readRemotesMap(fetchImpl: typeof fetch = fetch): Promise<RemotesMap> {
+  const inline = readRuntimeConfig().remotes;
+  let map: RemotesMap;
+  if (inline && isRemotesMap(inline)) {
+    map = inline;
+  } else {
+    const response = await fetchImpl(new URL('remotes.json', document.baseURI), { cache: 'no-cache' });
+    if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
+    const body: unknown = await response.json();
+    if (!isRemotesMap(body)) throw new Error('remotes.json is not a map of remote name to URL');
+    map = body;
+  }
+  return Object.fromEntries(
+    Object.entries(map).map(([name, url]) => [name, new URL(url, document.baseURI).toString()]),
+  );
+}

@@ -1,0 +1,47 @@
+/** Every user-visible string of the shell (spec wording, word for word). */
+export const messages = {
+  appName: 'Back Office',
+  nav: {
+    home: 'Início',
+    companies: 'Empresas',
+    users: 'Usuários',
+    settings: 'Configurações',
+    label: 'Menu principal',
+  },
+  logout: 'Log out',
+  loggedInAs: (email: string) => `Logged in as: ${email}`,
+  myProfile: 'Meu perfil',
+  userMenu: 'Menu do usuário',
+  collapseMenu: 'Recolher menu',
+  expandMenu: 'Expandir menu',
+  openMenu: 'Abrir menu',
+  closeMenu: 'Fechar menu',
+  loading: 'Carregando…',
+  dashboard: {
+    greeting: (name: string) => `Bem-vindo(a), ${name}!`,
+    defaultName: 'Usuário',
+    summary: 'Aqui está um resumo do sistema',
+    companiesTitle: 'Empresas',
+    companiesActive: (count: number) => `${count} ativas`,
+    usersTitle: 'Usuários',
+    usersActive: (count: number) => `${count} ativos`,
+    profileTitle: 'Seu Perfil',
+    roleAdmin: 'Administrador',
+    roleUser: 'Usuário',
+    loadFailed: 'Não foi possível carregar',
+  },
+  notFound: {
+    title: 'Página não disponível',
+    text: 'Essa página ainda não está disponível',
+    goBack: 'Go back',
+  },
+  remoteError: {
+    title: 'Não foi possível carregar esta área',
+    text: 'Esta parte do sistema está indisponível no momento. As outras áreas continuam funcionando.',
+    retry: 'Tentar novamente',
+  },
+  sessionError: {
+    title: 'Não foi possível carregar seus dados',
+    retry: 'Tentar novamente',
+  },
+} as const;

@@ -1,0 +1,91 @@
+import { companiesSummaryQueryOptions, useCurrentUser, usersSummaryQueryOptions } from '@backoffice/api-client';
+import { Card } from '@chakra-ui/react/card';
+import { Heading } from '@chakra-ui/react/heading';
+import { Icon } from '@chakra-ui/react/icon';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { Skeleton } from '@chakra-ui/react/skeleton';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { IconType } from 'react-icons';
+import { FiBriefcase, FiUser, FiUsers } from 'react-icons/fi';
+import { messages } from '../messages';
+
+const m = messages.dashboard;
+
+function SummaryCard({ title, icon, children }: { title: string; icon: IconType; children: ReactNode }) {
+  return (
+    <Card.Root as="section" aria-label={title}>
+      <Card.Header>
+        <HStack justify="space-between">
+          <Heading as="h2" size="md">
+            {title}
+          </Heading>
+          <Icon as={icon} boxSize="5" color="brand.solid" aria-hidden />
+        </HStack>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+function CountFigures({
+  query,
+  activeLabel,
+}: {
+  query: { data?: { data: { is_active: boolean }[]; count: number }; isPending: boolean; isError: boolean };
+  activeLabel: (count: number) => string;
+}) {
+  if (query.isPending) return <Skeleton height="14" />;
+  if (query.isError || !query.data) return <Text color="fg.error">{m.loadFailed}</Text>;
+  const active = query.data.data.filter((row) => row.is_active).length;
+  return (
+    <Stack gap="1">
+      <Text fontSize="3xl" fontWeight="bold" data-testid="total">
+        {query.data.count}
+      </Text>
+      <Text color="fg.muted" data-testid="active">
+        {activeLabel(active)}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The dashboard `/` (spec §2): greeting, and Empresas, Usuários (super users) and Seu Perfil cards. */
+export function Dashboard() {
+  const { data: user } = useCurrentUser();
+  const isSuperUser = user?.is_superuser === true;
+  const companies = useQuery(companiesSummaryQueryOptions());
+  // The user list is requested only for super users (spec §6).
+  const users = useQuery({ ...usersSummaryQueryOptions(), enabled: isSuperUser });
+  if (!user) return null;
+  return (
+    <Stack gap="6" p={{ base: '4', md: '8' }}>
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          {m.greeting(user.full_name || m.defaultName)}
+        </Heading>
+        <Text color="fg.muted">{m.summary}</Text>
+      </Stack>
+      <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
+        <SummaryCard title={m.companiesTitle} icon={FiBriefcase}>
+          <CountFigures query={companies} activeLabel={m.companiesActive} />
+        </SummaryCard>
+        {isSuperUser && (
+          <SummaryCard title={m.usersTitle} icon={FiUsers}>
+            <CountFigures query={users} activeLabel={m.usersActive} />
+          </SummaryCard>
+        )}
+        <SummaryCard title={m.profileTitle} icon={FiUser}>
+          <Stack gap="1">
+            <Text fontWeight="medium" truncate>
+              {user.email}
+            </Text>
+            <Text color="fg.muted">{user.is_superuser ? m.roleAdmin : m.roleUser}</Text>
+          </Stack>
+        </SummaryCard>
+      </SimpleGrid>
+    </Stack>
+  );
+}
