@@ -5,6 +5,7 @@ import errors from './http/errors.js';
 import { serializerCompiler, validatorCompiler } from './http/valibot.js';
 import auth from './plugins/auth.js';
 import context, { type AppDeps } from './plugins/context.js';
+import { defaultWebRoot, type Frontends, registerFrontends } from './plugins/frontends.js';
 import openapi from './plugins/openapi.js';
 import security from './plugins/security.js';
 import companyRoutes from './routes/companies.js';
@@ -39,6 +40,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await app.register(openapi);
   await app.register(auth);
 
+  const frontends = await registerFrontends(app, deps.config.webRoot ?? defaultWebRoot());
+  app.setNotFoundHandler((request, reply) => {
+    if (frontends.historyFallback(request, reply)) return reply;
+    return reply.code(404).send({ detail: 'Not Found' });
+  });
+
   await app.register(
     async (api) => {
       await api.register(loginRoutes);
@@ -48,5 +55,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     },
     { prefix: API_PREFIX },
   );
+  app.decorate('frontends', frontends);
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    frontends: Frontends;
+  }
 }

@@ -68,7 +68,7 @@ describe('embedded mode (PGlite under DATA_DIR)', () => {
     const first = await start(dataDir);
     const login = await loginAt(first.url, 'owner@example.com', 'owner-password-1');
     expect(login.status).toBe(200);
-    const { access_token } = await login.json();
+    const { access_token } = (await login.json()) as { access_token: string };
     const created = await fetch(`${first.url}/api/v1/companies/`, {
       method: 'POST',
       headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
@@ -88,10 +88,10 @@ describe('embedded mode (PGlite under DATA_DIR)', () => {
       headers: { authorization: `Bearer ${access_token}` },
     });
     expect(list.status).toBe(200);
-    const body = await list.json();
-    expect(body.data.map((c: { trading_name: string }) => c.trading_name)).toEqual(['Persistente']);
+    const body = (await list.json()) as { data: { trading_name: string }[] };
+    expect(body.data.map((c) => c.trading_name)).toEqual(['Persistente']);
     const users = await fetch(`${second.url}/api/v1/users/`, { headers: { authorization: `Bearer ${access_token}` } });
-    expect((await users.json()).count).toBe(1);
+    expect(((await users.json()) as { count: number }).count).toBe(1);
   });
 
   it('refuses a second server on the same data directory, with a clear message', async () => {

@@ -27,8 +27,6 @@ export default fp(async function errors(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: 'Internal Server Error' });
   });
-
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not Found' }));
 });
 
 function clientErrorDetail(error: FastifyError): string {
