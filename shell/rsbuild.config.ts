@@ -1,6 +1,7 @@
 import {
   createSharedConfig,
   devRemotesJson,
+  isShellEager,
   productionRemotesJson,
   REMOTES,
   SHELL_DEV_PORT,
@@ -30,7 +31,7 @@ export default defineConfig(({ envMode }) => {
       pluginModuleFederation({
         name: SHELL_NAME,
         remotes: buildTimeRemotes,
-        shared: createSharedConfig(),
+        shared: createSharedConfig({ eager: isShellEager }),
         dts: false,
         manifest: false,
       }),

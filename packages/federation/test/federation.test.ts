@@ -7,9 +7,11 @@ import {
   CHAKRA_SPECIFIERS,
   CHAKRA_VERSION_RANGE,
   createSharedConfig,
+  isShellEager,
   productionRemotesJson,
   REMOTES,
   SHARED_VERSION_RANGES,
+  SHELL_EAGER_CHAKRA_ENTRIES,
 } from '../src/index.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -86,7 +88,7 @@ describe('shared singleton map', () => {
   it('is the one map every app build uses', () => {
     for (const app of APPS) {
       const config = readFileSync(join(root, app, 'rsbuild.config.ts'), 'utf8');
-      expect(config, app).toMatch(app === 'shell' ? /createSharedConfig\(\)/ : /createRemoteConfig\('/);
+      expect(config, app).toMatch(app === 'shell' ? /createSharedConfig\(/ : /createRemoteConfig\('/);
       expect(config, app).not.toMatch(/shared:\s*\{/);
     }
   });
@@ -109,6 +111,24 @@ describe('chakra entries', () => {
         }
       }
     }
+  });
+
+  it('the shell shares eagerly every entry its first paint imports (an eager module cannot wait for a lazy one)', () => {
+    const eager = new Set(SHELL_EAGER_CHAKRA_ENTRIES.map((entry) => `@chakra-ui/react/${entry}`));
+    const firstPaintFiles = [
+      ...sourceFiles(join(root, 'shell/src')),
+      ...sourceFiles(join(root, 'packages/ui/src')),
+    ].filter(
+      (file) => !file.endsWith('provide-chakra.ts') && !file.endsWith('system.ts') && !file.includes('/testing/'),
+    );
+    for (const file of firstPaintFiles) {
+      for (const specifier of chakraImports(file)) {
+        expect(eager.has(specifier), `${relative(root, file)} imports lazy ${specifier}`).toBe(true);
+      }
+    }
+    expect(isShellEager('react')).toBe(true);
+    expect(isShellEager('@chakra-ui/react/button')).toBe(true);
+    expect(isShellEager('@chakra-ui/react/tabs')).toBe(false);
   });
 
   it('the shell provides every shared entry', () => {
