@@ -1,3 +1,5 @@
+// Test support shipped with the server package so the API tests and the browser suite share one SMTP catcher.
+// Never imported by the server itself (smtp-server and mailparser are development dependencies).
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';

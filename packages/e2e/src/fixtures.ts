@@ -1,0 +1,55 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { startSmtpCatcher } from '@backoffice/server/testing/smtp-catcher';
+import { test as base, expect, type Page } from '@playwright/test';
+import { Api } from './api.js';
+import { type Product, startProduct } from './product.js';
+
+type SmtpCatcher = Awaited<ReturnType<typeof startSmtpCatcher>>;
+
+interface WorkerFixtures {
+  smtp: SmtpCatcher;
+  product: Product;
+  api: Api;
+}
+
+interface TestFixtures {
+  /** Opens the app signed in with `token` (stored as the spec says: localStorage.access_token). */
+  signIn: (token: string, path?: string) => Promise<void>;
+}
+
+/** One product server (and SMTP catcher) per worker; each test gets its own browser context. */
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  smtp: [
+    async ({}, use) => {
+      const smtp = await startSmtpCatcher();
+      await use(smtp);
+      await smtp.close();
+    },
+    { scope: 'worker' },
+  ],
+  product: [
+    async ({ smtp }, use) => {
+      const product = await startProduct({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_TLS: 'false' });
+      await use(product);
+      await product.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  api: [async ({ product }, use) => use(new Api(product.url)), { scope: 'worker' }],
+  baseURL: async ({ product }, use) => use(product.url),
+  signIn: async ({ page }, use) => {
+    await use(async (token, path = '/') => {
+      await page.addInitScript((t) => window.localStorage.setItem('access_token', t), token);
+      await page.goto(path);
+    });
+  },
+});
+
+export { expect };
+
+/** axe-core: no serious or critical accessibility violation on the current screen. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}

@@ -1,0 +1,87 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+const CLI = path.join(REPO_ROOT, 'packages/server/dist/cli.js');
+
+export const SUPERUSER = { email: 'admin@example.com', password: 'admin-e2e-password' };
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Product {
+  /** http://127.0.0.1:PORT (not "localhost": the shell clears the session at start on localhost). */
+  url: string;
+  port: number;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the production build exactly as `npm start` runs it (node packages/server/dist/cli.js
+ * start) on a free port with a fresh data directory, and waits until it answers.
+ */
+export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
+  if (!fs.existsSync(CLI)) throw new Error(`${CLI} is missing: run the root build first`);
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [CLI, 'start'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      FIRST_SUPERUSER: SUPERUSER.email,
+      FIRST_SUPERUSER_PASSWORD: SUPERUSER.password,
+      FRONTEND_URL: url,
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the product exited with ${child.exitCode}:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/v1/utils/health-check/`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the product did not answer within 60 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  return {
+    url,
+    port,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
