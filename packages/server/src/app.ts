@@ -26,7 +26,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     bodyLimit: 64 * 1024,
     // E-mail addresses travel in the path (password recovery) and may be 255 characters long.
     routerOptions: { maxParamLength: 320, ignoreTrailingSlash: false },
-    ajv: undefined,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

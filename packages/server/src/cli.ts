@@ -11,7 +11,8 @@ const USAGE = `Usage: backoffice-server <command>
 
 /** Entry point of the server package; reads its settings from the environment (see README). */
 async function main(argv: string[]): Promise<number> {
-  const [command, ...args] = argv;
+  // `pnpm run seed:demo -- 500` passes the `--` through; it is not an argument.
+  const [command, ...args] = argv.filter((arg) => arg !== '--');
   switch (command) {
     case 'start': {
       const { startServer } = await import('./server.js');
