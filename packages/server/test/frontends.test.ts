@@ -54,6 +54,9 @@ describe('one origin for the API, the shell and the remotes', () => {
     }
     const chunk = await t.get('/remotes/companies/static/js/async/page.0123abcd99.js');
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Other origins may load the built files (the companies embed); the API stays same-origin.
+    expect(chunk.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect((await t.get('/api/v1/utils/health-check/')).headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
   it('keeps API and missing files as JSON 404s, never the shell page', async () => {

@@ -44,6 +44,8 @@ export async function registerFrontends(app: FastifyInstance, webRoot: string): 
   });
   const setHeaders = (reply: FastifyReply, filePath: string) => {
     reply.header('Cache-Control', cacheControlFor(filePath));
+    // Built assets are public, and other sites load the companies embed from here (DESIGN §4).
+    reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
   };
 
   let decorated = false;
