@@ -31,7 +31,7 @@ export const users = pgTable(
     token_version: integer('token_version').notNull().default(0),
     ...timestamps,
   },
-  (t) => [index('users_created_at_idx').on(t.created_at.desc(), t.id.desc())],
+  (t) => [index('users_created_at_idx').on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 export const passwordResetTokens = pgTable(
@@ -73,8 +73,8 @@ export const companies = pgTable(
   },
   (t) => [
     check('companies_type_check', sql`${t.type} in ('matriz', 'filial')`),
-    index('companies_created_at_idx').on(t.created_at.desc(), t.id.desc()),
-    index('companies_filter_idx').on(t.type, t.is_active, t.created_at.desc(), t.id.desc()),
+    index('companies_created_at_idx').on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('companies_filter_idx').on(t.type, t.is_active, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('companies_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
   ],
 );
