@@ -7,7 +7,7 @@ import {
   SHELL_DEV_PORT,
   SHELL_NAME,
 } from '@backoffice/federation';
-import { pluginEmitJson } from '@backoffice/federation/rsbuild';
+import { pluginEmitJson, workspaceAliases } from '@backoffice/federation/rsbuild';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -31,6 +31,9 @@ export default defineConfig(({ envMode }) => {
       pluginModuleFederation({
         name: SHELL_NAME,
         remotes: buildTimeRemotes,
+        // 'version-first' would fetch every declared remote's entry at start: one remote down would
+        // block the whole shell. The shell's own versions are loaded first and win anyway.
+        shareStrategy: 'loaded-first',
         shared: createSharedConfig({ eager: isShellEager }),
         dts: false,
         manifest: false,
@@ -38,6 +41,7 @@ export default defineConfig(({ envMode }) => {
       pluginEmitJson('remotes.json', () => (isDev ? devRemotesJson() : productionRemotesJson())),
     ],
     source: { entry: { index: './src/index.ts' } },
+    resolve: { alias: workspaceAliases },
     html: { title: 'Back Office', favicon: './src/favicon.svg' },
     output: { assetPrefix: '/', cleanDistPath: true },
     server: {

@@ -1,8 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { REMOTES, type RemoteKey } from './remotes.js';
 import { createSharedConfig } from './shared.js';
+
+/**
+ * Bundle `@backoffice/contracts` from its TypeScript source (its package entry is the Node build in
+ * `dist/`), so an app builds or runs in dev without building the contracts first.
+ */
+export const workspaceAliases = {
+  '@backoffice/contracts$': fileURLToPath(new URL('../../contracts/src/index.ts', import.meta.url)),
+};
 
 /** `<base href="/">` so a remote's standalone page resolves its routes from the site root. */
 const BASE_HREF_TAG = { tag: 'base', attrs: { href: '/' }, head: true, append: false } as const;
@@ -23,6 +32,7 @@ export function createRemoteConfig(key: RemoteKey, options: { title: string }): 
       }),
     ],
     source: { entry: { index: './src/index.ts' } },
+    resolve: { alias: workspaceAliases },
     html: { title: options.title, tags: [BASE_HREF_TAG] },
     output: { assetPrefix: 'auto', cleanDistPath: true },
     dev: { assetPrefix: 'auto' },

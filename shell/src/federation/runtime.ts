@@ -1,4 +1,5 @@
 import {
+  getInstance,
   loadRemote,
   type ModuleFederationRuntimePlugin,
   registerPlugins,
@@ -57,10 +58,14 @@ export function registerRuntimeRemotes(remotes: Record<string, string>): void {
     pluginRegistered = true;
   }
   for (const [name, entry] of Object.entries(remotes)) configuredEntries.set(name, entry);
-  registerRemotes(
-    Object.entries(remotes).map(([name, entry]) => ({ name, entry })),
-    { force: true },
-  );
+  // Dev declares the same remotes at build time: re-register only what the registry changes.
+  const known = getInstance()?.options.remotes ?? [];
+  const changed = Object.entries(remotes)
+    .filter(
+      ([name, entry]) => !known.some((remote) => remote.name === name && 'entry' in remote && remote.entry === entry),
+    )
+    .map(([name, entry]) => ({ name, entry }));
+  if (changed.length > 0) registerRemotes(changed, { force: true });
 }
 
 /** The configured URL with a cache-busting parameter, so a browser or CDN never replays a failure. */
