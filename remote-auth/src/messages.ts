@@ -1,8 +1,77 @@
-/** Every user-visible string of this area (spec wording), so a translation touches one file. */
+import { ruleMessages } from '@backoffice/contracts';
+
+/**
+ * Every user-visible string of this area (spec wording), so a translation touches one file. The
+ * shared rule messages (e-mail, password, full name) come from `@backoffice/contracts`, which the
+ * API validates with too.
+ */
 export const messages = {
+  // Page titles and intros
   loginTitle: 'Entrar',
   signupTitle: 'Sign Up',
   recoverPasswordTitle: 'Recuperar senha',
+  recoverPasswordIntro: 'Enviaremos um e-mail de recuperação de senha para a conta cadastrada.',
   resetPasswordTitle: 'Redefinir senha',
-  comingSoon: 'Esta área está em construção.',
+  resetPasswordIntro: 'Digite a nova senha e confirme-a para redefinir a sua senha.',
+
+  // Field labels
+  emailLabel: 'E-mail',
+  passwordLabel: 'Senha',
+  fullNameLabel: 'Nome completo',
+  confirmPasswordLabel: 'Confirmar senha',
+  newPasswordLabel: 'Nova senha',
+  confirmNewPasswordLabel: 'Confirmar nova senha',
+
+  // Buttons and links
+  loginButton: 'Entrar',
+  forgotPassword: 'Esqueceu a senha?',
+  noAccount: 'Não tem uma conta?',
+  signupLink: 'Cadastre-se',
+  signupButton: 'Sign Up',
+  haveAccount: 'Já tem uma conta?',
+  loginLink: 'Entrar',
+  recoverButton: 'Continuar',
+  backToLogin: 'Voltar para o login',
+  resetButton: 'Confirmar',
+
+  // Validation (spec §5)
+  usernameRequired: 'Username is required',
+  usernameInvalid: ruleMessages.emailInvalid,
+  loginPasswordRequired: 'Senha é obrigatória',
+  emailRequired: ruleMessages.emailRequired,
+  emailInvalid: ruleMessages.emailInvalid,
+  passwordRequired: ruleMessages.passwordRequired,
+  passwordTooShort: ruleMessages.passwordTooShort,
+  fullNameRequired: ruleMessages.fullNameRequired,
+  confirmPasswordRequired: 'Confirmação de senha é obrigatória',
+  passwordsDoNotMatch: ruleMessages.passwordsDoNotMatch,
+
+  // Login errors (spec §8)
+  incorrectCredentials: 'E-mail ou senha incorretos.',
+  inactiveUser: 'Usuário inativo.',
+  unexpectedError: 'Ocorreu um erro inesperado. Tente novamente.',
+
+  // Sign-up notices
+  accountCreated: 'Account created',
+  signupErrorTitle: 'Algo deu errado',
+  signupErrorFallback: 'Erro ao criar conta',
+
+  // Recovery notices
+  emailSentTitle: 'Email sent',
+  emailSentText: 'Nós enviamos um email com instruções para recuperar a sua senha.',
+  recoverErrorTitle: 'Erro',
+  recoverUserNotFound: 'O usuário com este email não existe no sistema.',
+
+  // Reset notices
+  resetSuccessTitle: 'Success!',
+  resetSuccessText: 'Senha alterada com sucesso.',
+  resetErrorTitle: 'Error',
+  resetErrorFallback: 'Algo deu errado',
+  invalidLinkTitle: 'Link inválido',
+  invalidLinkText: 'Este link de redefinição de senha é inválido ou está incompleto. Peça um novo link.',
+  requestNewLink: 'Pedir um novo link',
+
+  // Standalone run only (the shell's dashboard stands here in the product)
+  standaloneSignedIn: 'Sessão iniciada. No produto, esta é a página inicial.',
+  standaloneLogout: 'Sair',
 } as const;

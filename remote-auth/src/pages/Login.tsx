@@ -1,16 +1,75 @@
-import { Heading } from '@chakra-ui/react/heading';
+import { useLogin } from '@backoffice/api-client';
+import { PasswordInput } from '@backoffice/ui';
+import { Input } from '@chakra-ui/react/input';
+import { Link } from '@chakra-ui/react/link';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useForm } from 'react-hook-form';
+import { Link as ReactRouterLink } from 'react-router-dom';
+import { AccountField } from '../components/AccountField';
+import { AccountPage } from '../components/AccountPage';
+import { RouterLink } from '../components/RouterLink';
+import { SubmitButton } from '../components/SubmitButton';
+import { loginErrorMessage } from '../forms/errors';
+import { loginSchema } from '../forms/schemas';
 import { messages } from '../messages';
+import { paths } from '../paths';
 
-/** Placeholder until this area's own issue builds the screen. */
+/** `/login`: e-mail (sent as `username`) and password; success stores the token and goes to `/`. */
 export default function Login() {
+  const login = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: valibotResolver(loginSchema),
+    mode: 'onBlur',
+    criteriaMode: 'all',
+    defaultValues: { username: '', password: '' },
+  });
+
+  const submit = handleSubmit(async (credentials) => {
+    try {
+      // The session helper stores the token, clears the caches and goes to `/`.
+      await login.mutateAsync(credentials);
+    } catch {
+      // Shown under the password field from the mutation's error.
+    }
+  });
+
   return (
-    <Stack gap="4" p={{ base: '4', md: '8' }}>
-      <Heading as="h1" size="2xl">
-        {messages.loginTitle}
-      </Heading>
-      <Text color="fg.muted">{messages.comingSoon}</Text>
-    </Stack>
+    <AccountPage title={messages.loginTitle}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          // Errors clear at each new submit (spec §4), even one the form rules stop.
+          login.reset();
+          return submit(event);
+        }}
+      >
+        <Stack gap="4">
+          <AccountField label={messages.emailLabel} error={errors.username} required>
+            <Input type="email" autoComplete="username" inputMode="email" {...register('username')} />
+          </AccountField>
+          <AccountField
+            label={messages.passwordLabel}
+            error={errors.password}
+            extraMessage={login.isError ? loginErrorMessage(login.error) : undefined}
+            required
+          >
+            <PasswordInput autoComplete="current-password" {...register('password')} />
+          </AccountField>
+          <Link asChild variant="underline" alignSelf="flex-end" fontSize="sm">
+            <ReactRouterLink to={paths.recoverPassword}>{messages.forgotPassword}</ReactRouterLink>
+          </Link>
+          <SubmitButton label={messages.loginButton} loading={isSubmitting} />
+          <Text textAlign="center">
+            {messages.noAccount} <RouterLink to={paths.signup}>{messages.signupLink}</RouterLink>
+          </Text>
+        </Stack>
+      </form>
+    </AccountPage>
   );
 }

@@ -1,16 +1,88 @@
-import { Heading } from '@chakra-ui/react/heading';
+import { resetPassword } from '@backoffice/api-client';
+import { PasswordInput, showErrorToast, showSuccessToast } from '@backoffice/ui';
+import { Alert } from '@chakra-ui/react/alert';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { AccountField } from '../components/AccountField';
+import { AccountPage } from '../components/AccountPage';
+import { RouterLink } from '../components/RouterLink';
+import { SubmitButton } from '../components/SubmitButton';
+import { resetPasswordErrorMessage } from '../forms/errors';
+import { resetPasswordSchema } from '../forms/schemas';
 import { messages } from '../messages';
+import { paths } from '../paths';
 
-/** Placeholder until this area's own issue builds the screen. */
+/** `/reset-password?token=…`: the link of the recovery e-mail; sets a new password. */
 export default function ResetPassword() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim();
   return (
-    <Stack gap="4" p={{ base: '4', md: '8' }}>
-      <Heading as="h1" size="2xl">
-        {messages.resetPasswordTitle}
-      </Heading>
-      <Text color="fg.muted">{messages.comingSoon}</Text>
+    <AccountPage title={messages.resetPasswordTitle} intro={token ? messages.resetPasswordIntro : undefined}>
+      {token ? <ResetPasswordForm token={token} /> : <InvalidLink />}
+    </AccountPage>
+  );
+}
+
+function InvalidLink() {
+  return (
+    <Stack gap="4">
+      <Alert.Root status="error">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{messages.invalidLinkTitle}</Alert.Title>
+          <Alert.Description>{messages.invalidLinkText}</Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+      <Text textAlign="center">
+        <RouterLink to={paths.recoverPassword}>{messages.requestNewLink}</RouterLink>
+      </Text>
     </Stack>
+  );
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const reset = useMutation({ mutationFn: resetPassword });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: valibotResolver(resetPasswordSchema),
+    mode: 'onBlur',
+    criteriaMode: 'all',
+    defaultValues: { new_password: '', confirm_password: '' },
+  });
+
+  const submit = handleSubmit(async ({ new_password }) => {
+    try {
+      await reset.mutateAsync({ new_password, token });
+    } catch (error) {
+      showErrorToast(messages.resetErrorTitle, resetPasswordErrorMessage(error));
+      return;
+    }
+    showSuccessToast(messages.resetSuccessTitle, messages.resetSuccessText);
+    await navigate(paths.login);
+  });
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="4">
+        <AccountField label={messages.newPasswordLabel} error={errors.new_password} required>
+          <PasswordInput autoComplete="new-password" {...register('new_password')} />
+        </AccountField>
+        <AccountField label={messages.confirmNewPasswordLabel} error={errors.confirm_password} required>
+          <PasswordInput autoComplete="new-password" {...register('confirm_password')} />
+        </AccountField>
+        <SubmitButton label={messages.resetButton} loading={isSubmitting} />
+        <Text textAlign="center">
+          <RouterLink to={paths.login}>{messages.backToLogin}</RouterLink>
+        </Text>
+      </Stack>
+    </form>
   );
 }

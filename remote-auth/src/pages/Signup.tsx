@@ -1,16 +1,69 @@
-import { Heading } from '@chakra-ui/react/heading';
+import { useRegisterUser } from '@backoffice/api-client';
+import { SIGNUP_FULL_NAME_MIN_LENGTH } from '@backoffice/contracts';
+import { PasswordInput, showErrorToast, showSuccessToast } from '@backoffice/ui';
+import { Input } from '@chakra-ui/react/input';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { AccountField } from '../components/AccountField';
+import { AccountPage } from '../components/AccountPage';
+import { RouterLink } from '../components/RouterLink';
+import { SubmitButton } from '../components/SubmitButton';
+import { signupErrorMessage } from '../forms/errors';
+import { signupSchema } from '../forms/schemas';
 import { messages } from '../messages';
+import { paths } from '../paths';
 
-/** Placeholder until this area's own issue builds the screen. */
+/** `/signup`: sends only e-mail, full name and password; success goes to `/login` with a notice. */
 export default function Signup() {
+  const navigate = useNavigate();
+  const registerUser = useRegisterUser();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: valibotResolver(signupSchema),
+    mode: 'onBlur',
+    criteriaMode: 'all',
+    defaultValues: { full_name: '', email: '', password: '', confirm_password: '' },
+  });
+
+  const submit = handleSubmit(async ({ email, full_name, password }) => {
+    try {
+      await registerUser.mutateAsync({ email, full_name, password });
+    } catch (error) {
+      showErrorToast(messages.signupErrorTitle, signupErrorMessage(error));
+      return;
+    }
+    await navigate(paths.login);
+    showSuccessToast(messages.accountCreated);
+  });
+
   return (
-    <Stack gap="4" p={{ base: '4', md: '8' }}>
-      <Heading as="h1" size="2xl">
-        {messages.signupTitle}
-      </Heading>
-      <Text color="fg.muted">{messages.comingSoon}</Text>
-    </Stack>
+    <AccountPage title={messages.signupTitle}>
+      <form noValidate onSubmit={submit}>
+        <Stack gap="4">
+          <AccountField label={messages.fullNameLabel} error={errors.full_name} required>
+            <Input autoComplete="name" minLength={SIGNUP_FULL_NAME_MIN_LENGTH} {...register('full_name')} />
+          </AccountField>
+          <AccountField label={messages.emailLabel} error={errors.email} required>
+            <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+          </AccountField>
+          <AccountField label={messages.passwordLabel} error={errors.password} required>
+            <PasswordInput autoComplete="new-password" {...register('password')} />
+          </AccountField>
+          <AccountField label={messages.confirmPasswordLabel} error={errors.confirm_password} required>
+            <PasswordInput autoComplete="new-password" {...register('confirm_password')} />
+          </AccountField>
+          <SubmitButton label={messages.signupButton} loading={isSubmitting} />
+          <Text textAlign="center">
+            {messages.haveAccount} <RouterLink to={paths.login}>{messages.loginLink}</RouterLink>
+          </Text>
+        </Stack>
+      </form>
+    </AccountPage>
   );
 }

@@ -1,0 +1,137 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { messages } from '../src/messages';
+import { answerWith, errorsOf, field, json, renderAt, sent } from './harness';
+
+const FULL_NAME = messages.fullNameLabel;
+const EMAIL = messages.emailLabel;
+const PASSWORD = messages.passwordLabel;
+const CONFIRM = messages.confirmPasswordLabel;
+
+type User = ReturnType<typeof renderAt>['user'];
+
+async function blurWith(user: User, label: string, value: string) {
+  await user.clear(field(label));
+  if (value) await user.type(field(label), value);
+  else await user.click(field(label));
+  await user.tab();
+}
+
+async function fillValid(user: User) {
+  await user.type(field(FULL_NAME), 'Ana Souza');
+  await user.type(field(EMAIL), 'ana@example.com');
+  await user.type(field(PASSWORD), 'secret-password');
+  await user.type(field(CONFIRM), 'secret-password');
+}
+
+describe('/signup', () => {
+  it('shows the four fields, the Sign Up button and the Entrar link to /login', async () => {
+    renderAt('/signup');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign Up' })).toBeInTheDocument();
+    expect(field(FULL_NAME)).toHaveAttribute('minlength', '3');
+    expect(field(EMAIL)).toHaveAttribute('type', 'email');
+    expect(field(PASSWORD)).toHaveAttribute('type', 'password');
+    expect(field(CONFIRM)).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Sign Up' })).toHaveAttribute('type', 'submit');
+    expect(screen.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/login');
+  });
+
+  it('full name: required, then at least 3 characters, on blur', async () => {
+    const { user } = renderAt('/signup');
+    await blurWith(user, FULL_NAME, '');
+    await waitFor(() => expect(errorsOf(FULL_NAME)).toEqual(['Full Name is required']));
+    await blurWith(user, FULL_NAME, '   ');
+    await waitFor(() => expect(errorsOf(FULL_NAME)).toEqual(['Full Name is required']));
+    await blurWith(user, FULL_NAME, 'Al');
+    await waitFor(() => expect(errorsOf(FULL_NAME)).toEqual(['Full Name must be at least 3 characters']));
+    await blurWith(user, FULL_NAME, 'Ana');
+    await waitFor(() => expect(errorsOf(FULL_NAME)).toEqual([]));
+  });
+
+  it('e-mail: required, the pattern, and every error of the field at once', async () => {
+    const { user } = renderAt('/signup');
+    await blurWith(user, EMAIL, '');
+    await waitFor(() => expect(errorsOf(EMAIL)).toEqual(['Email is required']));
+    await blurWith(user, EMAIL, 'ana@');
+    await waitFor(() => expect(errorsOf(EMAIL)).toEqual(['Endereço de email inválido']));
+    await blurWith(user, EMAIL, 'a'.repeat(256));
+    await waitFor(() =>
+      expect(errorsOf(EMAIL)).toEqual(['Email must be at most 255 characters', 'Endereço de email inválido']),
+    );
+    await blurWith(user, EMAIL, 'ana@example.com');
+    await waitFor(() => expect(errorsOf(EMAIL)).toEqual([]));
+  });
+
+  it('password: required, then at least 8 characters', async () => {
+    const { user } = renderAt('/signup');
+    await blurWith(user, PASSWORD, '');
+    await waitFor(() => expect(errorsOf(PASSWORD)).toEqual(['Password is required']));
+    await blurWith(user, PASSWORD, '1234567');
+    await waitFor(() => expect(errorsOf(PASSWORD)).toEqual(['Password must be at least 8 characters']));
+    await blurWith(user, PASSWORD, '12345678');
+    await waitFor(() => expect(errorsOf(PASSWORD)).toEqual([]));
+  });
+
+  it('confirmation: required, then equal to the password', async () => {
+    const { user } = renderAt('/signup');
+    await blurWith(user, PASSWORD, 'secret-password');
+    await blurWith(user, CONFIRM, '');
+    await waitFor(() => expect(errorsOf(CONFIRM)).toEqual(['Confirmação de senha é obrigatória']));
+    await blurWith(user, CONFIRM, 'secret-passwort');
+    await waitFor(() => expect(errorsOf(CONFIRM)).toEqual(['A senha não confere']));
+    await blurWith(user, CONFIRM, 'secret-password');
+    await waitFor(() => expect(errorsOf(CONFIRM)).toEqual([]));
+  });
+
+  it('sends only email, full_name and password; success goes to /login with "Account created"', async () => {
+    answerWith(() =>
+      json(200, {
+        id: '00000000-0000-4000-8000-000000000009',
+        email: 'ana@example.com',
+        full_name: 'Ana Souza',
+        is_active: true,
+        is_superuser: false,
+        created_at: '2026-11-22T00:00:00Z',
+      }),
+    );
+    const { user, router } = renderAt('/signup');
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('Account created')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ method: 'POST', path: '/users/signup', contentType: 'application/json' });
+    expect(JSON.parse(sent[0]?.body ?? '')).toEqual({
+      email: 'ana@example.com',
+      full_name: 'Ana Souza',
+      password: 'secret-password',
+    });
+  });
+
+  it('sends nothing while a rule fails, and shows every field error', async () => {
+    const { user } = renderAt('/signup');
+    await user.click(await screen.findByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(errorsOf(CONFIRM)).toEqual(['Confirmação de senha é obrigatória']));
+    expect(errorsOf(FULL_NAME)).toEqual(['Full Name is required']);
+    expect(errorsOf(EMAIL)).toEqual(['Email is required']);
+    expect(errorsOf(PASSWORD)).toEqual(['Password is required']);
+    expect(sent).toEqual([]);
+  });
+
+  it.each([
+    [
+      400,
+      { detail: 'The user with this email already exists in the system' },
+      'The user with this email already exists in the system',
+    ],
+    [500, undefined, 'Erro ao criar conta'],
+  ])('a %i answer %j shows a notice titled "Algo deu errado" with "%s"', async (status, body, description) => {
+    answerWith(() => (body === undefined ? new Response(null, { status }) : json(status, body)));
+    const { user, router } = renderAt('/signup');
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('Algo deu errado')).toBeInTheDocument();
+    expect(screen.getByText(description)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signup');
+  });
+});
