@@ -1,0 +1,81 @@
+import { type Company, type CompanyType, cnpjCheckDigits } from '@backoffice/contracts';
+import type { Page, Request } from '@playwright/test';
+import type { Api } from './api.js';
+
+let sequence = 0;
+
+/** A valid numeric CNPJ, different on every call (base from a counter and the clock). */
+export function validCnpj(): string {
+  sequence += 1;
+  const base = `${String(Date.now() % 1e6).padStart(6, '0')}${String(sequence % 1e4).padStart(4, '0')}01`.slice(0, 12);
+  return base + cnpjCheckDigits(base);
+}
+
+/** A valid alphanumeric CNPJ (IN RFB 2.229/2024): letters in the base, two numeric check digits. */
+export function validAlphanumericCnpj(): string {
+  sequence += 1;
+  const base = `AB${String(Date.now() % 1e4).padStart(4, '0')}C${String(sequence % 1e3).padStart(3, '0')}0D`.slice(
+    0,
+    12,
+  );
+  return base + cnpjCheckDigits(base);
+}
+
+export function maskCnpj(cnpj: string): string {
+  return `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`;
+}
+
+/** Creates companies through the API, oldest first (the list shows the newest first). */
+export async function seedCompanies(
+  api: Api,
+  token: string,
+  companies: Partial<{
+    trading_name: string;
+    legal_name: string;
+    tax_id: string;
+    type: CompanyType;
+    is_active: boolean;
+  }>[],
+): Promise<Company[]> {
+  const created: Company[] = [];
+  for (const [index, company] of companies.entries()) {
+    created.push(
+      await api.createCompany(token, {
+        trading_name: company.trading_name ?? `Empresa ${index + 1}`,
+        legal_name: company.legal_name ?? `Razão ${index + 1} Ltda`,
+        tax_id: company.tax_id ?? validCnpj(),
+        type: company.type ?? 'filial',
+        is_active: company.is_active ?? true,
+      }),
+    );
+  }
+  return created;
+}
+
+/** Deletes every company visible to `token` (each test file starts from a known, empty registry). */
+export async function deleteAllCompanies(api: Api, token: string): Promise<void> {
+  for (;;) {
+    const page = await api.call<{ data: Company[] }>('GET', 'companies/?limit=100', token);
+    if (page.data.length === 0) return;
+    for (const company of page.data) await api.call('DELETE', `companies/${company.id}`, token);
+  }
+}
+
+/** True for a GET of the companies list whose query matches every given parameter. */
+export function isCompaniesList(request: Request, params: Record<string, string | null> = {}): boolean {
+  const url = new URL(request.url());
+  if (request.method() !== 'GET' || url.pathname !== '/api/v1/companies/') return false;
+  return Object.entries(params).every(([key, value]) => url.searchParams.get(key) === value);
+}
+
+/** The rows of the companies table as text cells (without the actions column). */
+export async function tableRows(page: Page): Promise<string[][]> {
+  const rows = page.getByRole('table').getByRole('row');
+  const count = await rows.count();
+  const result: string[][] = [];
+  for (let i = 1; i < count; i++) {
+    const cells = await rows.nth(i).getByRole('cell').allInnerTexts();
+    result.push(cells.slice(0, 4).map((cell) => cell.trim()));
+  }
+  return result;
+}

@@ -1,0 +1,114 @@
+import type { CompaniesFilter } from '@backoffice/api-client';
+import { COMPANY_TYPES, type CompanyType, SEARCH_MAX_LENGTH } from '@backoffice/contracts';
+import { Field } from '@chakra-ui/react/field';
+import { Input } from '@chakra-ui/react/input';
+import { InputGroup } from '@chakra-ui/react/input-group';
+import { NativeSelect } from '@chakra-ui/react/native-select';
+import { Stack } from '@chakra-ui/react/stack';
+import { useEffect, useRef, useState } from 'react';
+import { FiSearch } from 'react-icons/fi';
+import type { CompaniesSearchChanges } from '../hooks/companies-search';
+import { messages } from '../messages';
+
+/** How long typing pauses before the search goes to the URL (and the API). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export interface CompaniesToolbarProps {
+  filter: CompaniesFilter;
+  onChange: (changes: Omit<CompaniesSearchChanges, 'page'>) => void;
+}
+
+/** Search box (debounced, kept in the URL), type filter and active filter. */
+export function CompaniesToolbar({ filter, onChange }: CompaniesToolbarProps) {
+  return (
+    <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'flex-end' }}>
+      <SearchBox value={filter.search} onCommit={(search) => onChange({ search })} />
+      <Field.Root width={{ md: '44' }}>
+        <Field.Label>{messages.typeFilterLabel}</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            value={filter.type ?? ''}
+            onChange={(event) => onChange({ type: (event.target.value || undefined) as CompanyType | undefined })}
+          >
+            <option value="">{messages.typeFilterAll}</option>
+            {COMPANY_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {messages.typeOption[type]}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Field.Root width={{ md: '44' }}>
+        <Field.Label>{messages.statusFilterLabel}</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            value={filter.is_active === undefined ? '' : String(filter.is_active)}
+            onChange={(event) => {
+              const value = event.target.value;
+              onChange({ is_active: value === '' ? undefined : value === 'true' });
+            }}
+          >
+            <option value="">{messages.statusFilterAll}</option>
+            <option value="true">{messages.statusActive}</option>
+            <option value="false">{messages.statusInactive}</option>
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+    </Stack>
+  );
+}
+
+/**
+ * The search text is local while typing and reaches the URL after a pause (or on Enter). A change
+ * of the URL from elsewhere (back/forward, "clear filters") replaces the text; the URL echo of our
+ * own commit does not, so typing is never overwritten.
+ */
+function SearchBox({ value, onCommit }: { value: string | undefined; onCommit: (search: string | undefined) => void }) {
+  const [draft, setDraft] = useState(value ?? '');
+  const committed = useRef(value);
+  const commitRef = useRef(onCommit);
+  commitRef.current = onCommit;
+
+  useEffect(() => {
+    if (value === committed.current) return;
+    committed.current = value;
+    setDraft(value ?? '');
+  }, [value]);
+
+  const commit = (text: string) => {
+    const next = text.trim() || undefined;
+    if (next === committed.current) return;
+    committed.current = next;
+    commitRef.current(next);
+  };
+
+  useEffect(() => {
+    const timer = setTimeout(() => commit(draft), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft]);
+
+  return (
+    <search style={{ flex: 1 }}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          commit(draft);
+        }}
+      >
+        <InputGroup startElement={<FiSearch aria-hidden />} width="full">
+          <Input
+            type="search"
+            aria-label={messages.searchPlaceholder}
+            placeholder={messages.searchPlaceholder}
+            maxLength={SEARCH_MAX_LENGTH}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+        </InputGroup>
+      </form>
+    </search>
+  );
+}
