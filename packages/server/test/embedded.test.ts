@@ -35,8 +35,11 @@ async function start(dataDir: string) {
   return server;
 }
 
-/** Runs the real CLI (`start`) in a child process and collects its exit code and output. */
-function runCli(vars: Record<string, string>, timeoutMs = 30_000) {
+/**
+ * Runs the real CLI (`start`) in a child process and collects its exit code and output; with
+ * `until`, stops the server as soon as its output matches.
+ */
+function runCli(vars: Record<string, string>, until?: RegExp, timeoutMs = 60_000) {
   return new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
     const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/cli.ts', 'start'], {
       cwd: serverDir,
@@ -45,7 +48,10 @@ function runCli(vars: Record<string, string>, timeoutMs = 30_000) {
     let stderr = '';
     let stdout = '';
     child.stderr.on('data', (d) => (stderr += d));
-    child.stdout.on('data', (d) => (stdout += d));
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      if (until?.test(stdout)) child.kill('SIGTERM');
+    });
     const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
     child.on('exit', (code) => {
       clearTimeout(timer);
@@ -62,7 +68,7 @@ async function loginAt(url: string, username: string, password: string) {
   return res;
 }
 
-describe('embedded mode (PGlite under DATA_DIR)', () => {
+describe('embedded mode (PGlite under DATA_DIR)', { timeout: 90_000 }, () => {
   it('migrates, creates the first super user and keeps data and tokens across a restart', async () => {
     const dataDir = tempDataDir();
     const first = await start(dataDir);
@@ -106,11 +112,11 @@ describe('embedded mode (PGlite under DATA_DIR)', () => {
 
   it('starts the real CLI and prints the URL, the credentials and where e-mails go', async () => {
     const dataDir = tempDataDir();
-    const result = await runCli({ ...env(dataDir), FIRST_SUPERUSER_PASSWORD: 'changethis' }, 20_000);
+    const result = await runCli({ ...env(dataDir), FIRST_SUPERUSER_PASSWORD: 'changethis' }, /Data: .*\n/);
     expect(result.stdout).toMatch(/Open: +http:\/\/localhost:\d+/);
     expect(result.stdout).toContain('Log in as: owner@example.com / changethis');
     expect(result.stdout).toContain(`E-mails:   the folder ${path.join(dataDir, 'outbox')}`);
-  }, 40_000);
+  });
 
   it.each([
     [{ SECRET_KEY: '' }, 'SECRET_KEY must be set when NODE_ENV=production'],
