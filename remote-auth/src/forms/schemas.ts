@@ -39,7 +39,7 @@ export const signupSchema = v.pipe(
   v.forward(
     v.partialCheck(
       [['password'], ['confirm_password']],
-      (input) => input.confirm_password === input.password,
+      (input) => input.confirm_password === '' || input.confirm_password === input.password,
       messages.passwordsDoNotMatch,
     ),
     ['confirm_password'],
@@ -61,7 +61,7 @@ export const resetPasswordSchema = v.pipe(
   v.forward(
     v.partialCheck(
       [['new_password'], ['confirm_password']],
-      (input) => input.confirm_password === input.new_password,
+      (input) => input.confirm_password === '' || input.confirm_password === input.new_password,
       messages.passwordsDoNotMatch,
     ),
     ['confirm_password'],

@@ -1,0 +1,52 @@
+import { ApiError, NetworkError } from '@backoffice/api-client';
+import { describe, expect, it } from 'vitest';
+import {
+  loginErrorMessage,
+  recoverPasswordErrorMessage,
+  resetPasswordErrorMessage,
+  signupErrorMessage,
+} from '../src/forms/errors';
+
+describe('error messages (spec §8)', () => {
+  const list = new ApiError(422, { detail: [{ loc: ['body'], msg: 'Field required', type: 'missing' }] });
+  const bare = new ApiError(502, undefined);
+  const offline = new NetworkError(new TypeError('Failed to fetch'));
+
+  it('login: the two known details in Portuguese, any other detail as is, else the generic sentence', () => {
+    expect(loginErrorMessage(new ApiError(400, { detail: 'Incorrect email or password' }))).toBe(
+      'E-mail ou senha incorretos.',
+    );
+    expect(loginErrorMessage(new ApiError(400, { detail: 'Inactive user' }))).toBe('Usuário inativo.');
+    expect(loginErrorMessage(new ApiError(429, { detail: 'Slow down' }))).toBe('Slow down');
+    expect(loginErrorMessage(list)).toBe('Field required');
+    for (const error of [bare, offline, new Error('boom'), 'x']) {
+      expect(loginErrorMessage(error)).toBe('Ocorreu um erro inesperado. Tente novamente.');
+    }
+  });
+
+  it('sign-up: the detail, else "Erro ao criar conta"', () => {
+    expect(
+      signupErrorMessage(new ApiError(400, { detail: 'The user with this email already exists in the system' })),
+    ).toBe('The user with this email already exists in the system');
+    expect(signupErrorMessage(bare)).toBe('Erro ao criar conta');
+    expect(signupErrorMessage(offline)).toBe('Erro ao criar conta');
+  });
+
+  it('recovery: Not Found becomes the Portuguese sentence, anything else the generic one', () => {
+    expect(recoverPasswordErrorMessage(new ApiError(404, undefined))).toBe(
+      'O usuário com este email não existe no sistema.',
+    );
+    expect(recoverPasswordErrorMessage(new ApiError(404, { detail: 'The user with this email does not exist' }))).toBe(
+      'O usuário com este email não existe no sistema.',
+    );
+    for (const error of [bare, list, offline]) {
+      expect(recoverPasswordErrorMessage(error)).toBe('Ocorreu um erro inesperado. Tente novamente.');
+    }
+  });
+
+  it('reset: the detail, else "Algo deu errado"', () => {
+    expect(resetPasswordErrorMessage(new ApiError(400, { detail: 'Invalid token' }))).toBe('Invalid token');
+    expect(resetPasswordErrorMessage(bare)).toBe('Algo deu errado');
+    expect(resetPasswordErrorMessage(offline)).toBe('Algo deu errado');
+  });
+});

@@ -1,0 +1,95 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { messages } from '../src/messages';
+import { answerWith, deferred, errorsOf, field, json, renderAt, sent } from './harness';
+
+const NEW_PASSWORD = messages.newPasswordLabel;
+const CONFIRM = messages.confirmNewPasswordLabel;
+
+type User = ReturnType<typeof renderAt>['user'];
+
+async function blurWith(user: User, label: string, value: string) {
+  await user.clear(field(label));
+  if (value) await user.type(field(label), value);
+  else await user.click(field(label));
+  await user.tab();
+}
+
+async function fillValid(user: User) {
+  await user.type(field(NEW_PASSWORD), 'brand-new-password');
+  await user.type(field(CONFIRM), 'brand-new-password');
+  await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+}
+
+describe('/reset-password', () => {
+  it('with a token: both password fields and the Confirmar button', async () => {
+    renderAt('/reset-password?token=abc');
+    expect(await screen.findByRole('heading', { level: 1, name: messages.resetPasswordTitle })).toBeInTheDocument();
+    expect(field(NEW_PASSWORD)).toHaveAttribute('type', 'password');
+    expect(field(CONFIRM)).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Confirmar' })).toHaveAttribute('type', 'submit');
+  });
+
+  it.each(['/reset-password', '/reset-password?token=', '/reset-password?other=1'])(
+    'without a token (%s) says the link is invalid and offers /recover-password',
+    async (url) => {
+      renderAt(url);
+      expect(await screen.findByText(messages.invalidLinkTitle)).toBeInTheDocument();
+      expect(screen.getByText(messages.invalidLinkText)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: messages.requestNewLink })).toHaveAttribute('href', '/recover-password');
+      expect(screen.queryByRole('button', { name: 'Confirmar' })).not.toBeInTheDocument();
+    },
+  );
+
+  it('new password: required, then at least 8 characters, on blur', async () => {
+    const { user } = renderAt('/reset-password?token=abc');
+    await blurWith(user, NEW_PASSWORD, '');
+    await waitFor(() => expect(errorsOf(NEW_PASSWORD)).toEqual(['Password is required']));
+    await blurWith(user, NEW_PASSWORD, 'short');
+    await waitFor(() => expect(errorsOf(NEW_PASSWORD)).toEqual(['Password must be at least 8 characters']));
+    await blurWith(user, NEW_PASSWORD, 'long-enough');
+    await waitFor(() => expect(errorsOf(NEW_PASSWORD)).toEqual([]));
+  });
+
+  it('confirmation: required, then equal to the new password', async () => {
+    const { user } = renderAt('/reset-password?token=abc');
+    await blurWith(user, NEW_PASSWORD, 'long-enough');
+    await blurWith(user, CONFIRM, '');
+    await waitFor(() => expect(errorsOf(CONFIRM)).toEqual(['Confirmação de senha é obrigatória']));
+    await blurWith(user, CONFIRM, 'long-enougH');
+    await waitFor(() => expect(errorsOf(CONFIRM)).toEqual(['A senha não confere']));
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(sent).toEqual([]);
+    await blurWith(user, CONFIRM, 'long-enough');
+    await waitFor(() => expect(errorsOf(CONFIRM)).toEqual([]));
+  });
+
+  it('sends new_password and the token from the URL; success notice, then /login', async () => {
+    const pending = deferred();
+    answerWith(() => pending.promise);
+    const { user, router } = renderAt('/reset-password?token=tok%2Fen-123');
+    await fillValid(user);
+    const button = screen.getByRole('button', { name: 'Confirmar' });
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ method: 'POST', path: '/reset-password/', contentType: 'application/json' });
+    expect(JSON.parse(sent[0]?.body ?? '')).toEqual({ new_password: 'brand-new-password', token: 'tok/en-123' });
+
+    pending.release(json(200, { message: 'Password updated successfully' }));
+    expect(await screen.findByText('Success!')).toBeInTheDocument();
+    expect(screen.getByText('Senha alterada com sucesso.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it.each([
+    [400, { detail: 'Invalid token' }, 'Invalid token'],
+    [500, undefined, 'Algo deu errado'],
+  ])('a %i answer %j shows a toast titled "Error" with "%s" and stays', async (status, body, description) => {
+    answerWith(() => (body === undefined ? new Response(null, { status }) : json(status, body)));
+    const { user, router } = renderAt('/reset-password?token=used');
+    await fillValid(user);
+    expect(await screen.findByText('Error')).toBeInTheDocument();
+    expect(screen.getByText(description)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/reset-password');
+  });
+});
