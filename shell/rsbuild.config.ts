@@ -7,7 +7,7 @@ import {
   SHELL_DEV_PORT,
   SHELL_NAME,
 } from '@backoffice/federation';
-import { pluginEmitJson, workspaceAliases } from '@backoffice/federation/rsbuild';
+import { HTML_TEMPLATE, pluginEmitJson, workspaceAliases } from '@backoffice/federation/rsbuild';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -42,7 +42,7 @@ export default defineConfig(({ envMode }) => {
     ],
     source: { entry: { index: './src/index.ts' } },
     resolve: { alias: workspaceAliases },
-    html: { title: 'Back Office', favicon: './src/favicon.svg' },
+    html: { title: 'Back Office', template: HTML_TEMPLATE, favicon: './src/favicon.svg' },
     output: { assetPrefix: '/', cleanDistPath: true },
     server: {
       port: SHELL_DEV_PORT,

@@ -13,6 +13,9 @@ export const workspaceAliases = {
   '@backoffice/contracts$': fileURLToPath(new URL('../../contracts/src/index.ts', import.meta.url)),
 };
 
+/** The page template of every app: Portuguese document language, one `#root`. */
+export const HTML_TEMPLATE = fileURLToPath(new URL('../template.html', import.meta.url));
+
 /** `<base href="/">` so a remote's standalone page resolves its routes from the site root. */
 const BASE_HREF_TAG = { tag: 'base', attrs: { href: '/' }, head: true, append: false } as const;
 
@@ -33,7 +36,7 @@ export function createRemoteConfig(key: RemoteKey, options: { title: string }): 
     ],
     source: { entry: { index: './src/index.ts' } },
     resolve: { alias: workspaceAliases },
-    html: { title: options.title, tags: [BASE_HREF_TAG] },
+    html: { title: options.title, template: HTML_TEMPLATE, tags: [BASE_HREF_TAG] },
     output: { assetPrefix: 'auto', cleanDistPath: true },
     dev: { assetPrefix: 'auto' },
     server: {
