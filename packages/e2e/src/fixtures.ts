@@ -20,6 +20,7 @@ interface TestFixtures {
 /** One product server (and SMTP catcher) per worker; each test gets its own browser context. */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   smtp: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
     async ({}, use) => {
       const smtp = await startSmtpCatcher();
       await use(smtp);
