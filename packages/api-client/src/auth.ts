@@ -1,4 +1,5 @@
 import type { Message, NewPassword, Token } from '@backoffice/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { request } from './http.js';
 
 /** The OAuth2 password login: form-encoded `username` and `password`. */
@@ -19,4 +20,12 @@ export function recoverPasswordHtmlContent(email: string): Promise<string> {
 
 export function resetPassword(body: NewPassword): Promise<Message> {
   return request<Message>('/reset-password/', { method: 'POST', json: body });
+}
+
+export function useRecoverPassword() {
+  return useMutation({ mutationFn: recoverPassword });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
 }

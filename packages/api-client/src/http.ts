@@ -1,7 +1,7 @@
 import { API_PREFIX } from '@backoffice/contracts';
 import { getApiConfig, isTunnelHost } from './config.js';
 import { ApiError, NetworkError } from './errors.js';
-import { getToken } from './token.js';
+import { currentToken } from './token.js';
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -55,9 +55,10 @@ async function readBody(response: Response): Promise<unknown> {
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers = new Headers({ Accept: 'application/json' });
-  const token = getToken();
+  const config = getApiConfig();
+  const token = currentToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (isTunnelHost(getApiConfig().baseUrl)) headers.set('ngrok-skip-browser-warning', 'true');
+  if (isTunnelHost(config.baseUrl)) headers.set('ngrok-skip-browser-warning', 'true');
 
   let body: BodyInit | undefined;
   if (options.form) {

@@ -1,4 +1,5 @@
 import { ACCESS_TOKEN_STORAGE_KEY } from '@backoffice/contracts';
+import { getApiConfig } from './config.js';
 
 /** The access token lives in local storage under `access_token` (spec §3); logged in means it is set. */
 function storage(): Storage | undefined {
@@ -9,7 +10,20 @@ function storage(): Storage | undefined {
   }
 }
 
+/** Where the token comes from instead of local storage (an embedding host page, see setTokenSource). */
+export type TokenSource = () => string | null | undefined;
+let tokenSource: TokenSource | undefined;
+
+/**
+ * Lets a host that embeds a screen (remote-companies' embed) hand over its own token, read at each
+ * request; `undefined` goes back to local storage.
+ */
+export function setTokenSource(source: TokenSource | undefined): void {
+  tokenSource = source;
+}
+
 export function getToken(): string | null {
+  if (tokenSource) return tokenSource() || null;
   return storage()?.getItem(ACCESS_TOKEN_STORAGE_KEY) ?? null;
 }
 
@@ -21,6 +35,12 @@ export function clearToken(): void {
   storage()?.removeItem(ACCESS_TOKEN_STORAGE_KEY);
 }
 
+/** The token requests carry: the configured source (embedding host) or local storage. */
+export function currentToken(): string | null {
+  const { getToken: fromHost } = getApiConfig();
+  return fromHost ? fromHost() : getToken();
+}
+
 export function isLoggedIn(): boolean {
-  return getToken() !== null;
+  return currentToken() !== null;
 }

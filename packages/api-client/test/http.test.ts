@@ -75,6 +75,14 @@ describe('request', () => {
     expect(localStorage.getItem('access_token')).toBe('abc');
   });
 
+  it('takes the token from a configured source when one is given (embedding hosts)', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(200, {}));
+    setToken('from-storage');
+    configureApi({ getToken: () => 'from-host' });
+    await request('/users/me');
+    expect(lastCall().headers.get('Authorization')).toBe('Bearer from-host');
+  });
+
   it('adds the tunnel header only for ngrok base URLs', async () => {
     fetchMock.mockImplementation(async () => jsonResponse(200, {}));
     configureApi({ baseUrl: 'https://demo.ngrok-free.app' });
