@@ -17,6 +17,7 @@ export const providedChakraEntries = {
   dialog: () => import('@chakra-ui/react/dialog'),
   drawer: () => import('@chakra-ui/react/drawer'),
   'empty-state': () => import('@chakra-ui/react/empty-state'),
+  environment: () => import('@chakra-ui/react/environment'),
   field: () => import('@chakra-ui/react/field'),
   fieldset: () => import('@chakra-ui/react/fieldset'),
   flex: () => import('@chakra-ui/react/flex'),
