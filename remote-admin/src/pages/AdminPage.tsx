@@ -1,16 +1,43 @@
+import { useCurrentUser } from '@backoffice/api-client';
+import { Button } from '@chakra-ui/react/button';
+import { Flex } from '@chakra-ui/react/flex';
 import { Heading } from '@chakra-ui/react/heading';
+import { Skeleton } from '@chakra-ui/react/skeleton';
 import { Stack } from '@chakra-ui/react/stack';
-import { Text } from '@chakra-ui/react/text';
+import { useState } from 'react';
+import { FiPlus } from 'react-icons/fi';
+import { NoPermission } from '../components/NoPermission';
+import { UserFormDialog } from '../components/UserFormDialog';
+import { UsersAdmin } from '../components/UsersAdmin';
 import { messages } from '../messages';
 
-/** Placeholder until this area's own issue builds the screen. */
+/** `/admin` (spec §2): user administration, for super users only. */
 export default function AdminPage() {
+  const { data: currentUser } = useCurrentUser();
+  const [adding, setAdding] = useState(false);
+  const isSuperuser = currentUser?.is_superuser === true;
+
   return (
-    <Stack gap="4" p={{ base: '4', md: '8' }}>
-      <Heading as="h1" size="2xl">
-        {messages.adminPageTitle}
-      </Heading>
-      <Text color="fg.muted">{messages.comingSoon}</Text>
+    <Stack gap="6" p={{ base: '4', md: '8' }}>
+      <Flex gap="4" align="center" justify="space-between" wrap="wrap">
+        <Heading as="h1" size="2xl">
+          {messages.adminPageTitle}
+        </Heading>
+        {isSuperuser && (
+          <Button onClick={() => setAdding(true)}>
+            <FiPlus aria-hidden />
+            {messages.addUser}
+          </Button>
+        )}
+      </Flex>
+      {currentUser === undefined ? (
+        <Skeleton height="64" />
+      ) : isSuperuser ? (
+        <UsersAdmin currentUserId={currentUser.id} />
+      ) : (
+        <NoPermission />
+      )}
+      {isSuperuser && <UserFormDialog mode="add" open={adding} onClose={() => setAdding(false)} />}
     </Stack>
   );
 }

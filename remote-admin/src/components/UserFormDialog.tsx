@@ -1,0 +1,155 @@
+import { useCreateUser, useUpdateUser } from '@backoffice/api-client';
+import type { UserPublic } from '@backoffice/contracts';
+import { FormField, handleError, PasswordInput, showSuccessToast } from '@backoffice/ui';
+import { Button } from '@chakra-ui/react/button';
+import { Checkbox } from '@chakra-ui/react/checkbox';
+import { Dialog } from '@chakra-ui/react/dialog';
+import { Input } from '@chakra-ui/react/input';
+import { Portal } from '@chakra-ui/react/portal';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { type Control, Controller, useForm } from 'react-hook-form';
+import {
+  addUserDefaults,
+  addUserSchema,
+  editUserDefaults,
+  editUserSchema,
+  toUserCreate,
+  toUserUpdate,
+  type UserFormValues,
+} from '../forms/user-form';
+import { messages } from '../messages';
+
+export type UserFormDialogProps =
+  | { mode: 'add'; open: boolean; onClose: () => void; user?: undefined }
+  | { mode: 'edit'; open: boolean; onClose: () => void; user: UserPublic };
+
+function FlagCheckbox({
+  control,
+  name,
+  label,
+}: {
+  control: Control<UserFormValues>;
+  name: 'is_superuser' | 'is_active';
+  label: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Checkbox.Root
+          checked={field.value}
+          onCheckedChange={({ checked }) => field.onChange(checked === true)}
+          name={field.name}
+        >
+          <Checkbox.HiddenInput onBlur={field.onBlur} />
+          <Checkbox.Control />
+          <Checkbox.Label>{label}</Checkbox.Label>
+        </Checkbox.Root>
+      )}
+    />
+  );
+}
+
+/**
+ * Add user and Edit user (spec §2, §5): e-mail, full name, password and its confirmation, super user
+ * and active flags. The edit form's password is optional and left out of the request when empty.
+ */
+export function UserFormDialog(props: UserFormDialogProps) {
+  const { mode, open, onClose } = props;
+  const isEdit = mode === 'edit';
+  const createUser = useCreateUser();
+  const updateUser = useUpdateUser();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<UserFormValues>({
+    mode: 'onBlur',
+    criteriaMode: 'all',
+    resolver: valibotResolver(isEdit ? editUserSchema : addUserSchema),
+    defaultValues: isEdit ? editUserDefaults(props.user) : addUserDefaults,
+  });
+
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  const onSubmit = async (values: UserFormValues) => {
+    try {
+      if (isEdit) {
+        await updateUser.mutateAsync({ id: props.user.id, body: toUserUpdate(values) });
+        showSuccessToast(messages.userUpdated);
+      } else {
+        await createUser.mutateAsync(toUserCreate(values));
+        showSuccessToast(messages.userCreated);
+      }
+      close();
+    } catch (error) {
+      handleError(error);
+    }
+  };
+
+  const t = messages.dialog;
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open) close();
+      }}
+      placement="center"
+      size={{ base: 'full', md: 'md' }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form onSubmit={handleSubmit(onSubmit)} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{isEdit ? t.editTitle : t.addTitle}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Dialog.Description mb="4">{isEdit ? t.editDescription : t.addDescription}</Dialog.Description>
+                <Stack gap="4">
+                  <FormField label={t.email} error={errors.email} required>
+                    <Input type="email" autoComplete="off" {...register('email')} />
+                  </FormField>
+                  <FormField label={t.fullName} error={errors.full_name}>
+                    <Input autoComplete="off" {...register('full_name')} />
+                  </FormField>
+                  <FormField
+                    label={isEdit ? t.editPassword : t.password}
+                    error={errors.password}
+                    required={!isEdit}
+                    helperText={isEdit ? t.editPasswordHelp : undefined}
+                  >
+                    <PasswordInput autoComplete="new-password" {...register('password')} />
+                  </FormField>
+                  <FormField label={t.confirmPassword} error={errors.confirm_password} required={!isEdit}>
+                    <PasswordInput autoComplete="new-password" {...register('confirm_password')} />
+                  </FormField>
+                  <HStack gap="6" wrap="wrap">
+                    <FlagCheckbox control={control} name="is_superuser" label={t.isSuperuser} />
+                    <FlagCheckbox control={control} name="is_active" label={t.isActive} />
+                  </HStack>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button type="button" variant="subtle" colorPalette="gray" onClick={close} disabled={isSubmitting}>
+                  {t.cancel}
+                </Button>
+                <Button type="submit" loading={isSubmitting}>
+                  {t.save}
+                </Button>
+              </Dialog.Footer>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../src/messages';
+import AdminPage from '../src/pages/AdminPage';
+import { admin, fakeApi, makeUser, renderPage } from './fake-api';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const t = messages.dialog;
+const other = makeUser(0, { full_name: 'Bia Souza', is_active: true });
+
+function serve(write: (body: unknown) => { status: number; body: unknown }) {
+  return fakeApi((call) => {
+    if (call.path === '/users/me') return { status: 200, body: admin };
+    if (call.method === 'GET' && call.path === '/users/')
+      return { status: 200, body: { data: [admin, other], count: 2 } };
+    if (call.method === 'POST' || call.method === 'PATCH') return write(call.body);
+    return undefined;
+  });
+}
+
+async function openAdd() {
+  renderPage(<AdminPage />, '/admin');
+  await userEvent.click(await screen.findByRole('button', { name: messages.addUser }));
+  return screen.findByRole('dialog', { name: t.addTitle });
+}
+
+describe('Add user dialog', () => {
+  it('starts as an inactive ordinary user and shows every rule on blur', async () => {
+    serve(() => ({ status: 200, body: {} }));
+    const dialog = await openAdd();
+    expect(within(dialog).getByRole('checkbox', { name: t.isSuperuser })).not.toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: t.isActive })).not.toBeChecked();
+
+    const email = within(dialog).getByLabelText(new RegExp(`^${t.email}`));
+    await userEvent.click(email);
+    await userEvent.tab();
+    expect(await within(dialog).findByText('Email is required')).toBeInTheDocument();
+    await userEvent.type(email, 'not-an-email');
+    await userEvent.tab();
+    expect(await within(dialog).findByText('Endereço de email inválido')).toBeInTheDocument();
+
+    const password = within(dialog).getByLabelText(new RegExp(`^${t.password}`));
+    await userEvent.type(password, 'short');
+    await userEvent.tab();
+    expect(await within(dialog).findByText('Password must be at least 8 characters')).toBeInTheDocument();
+
+    const confirm = within(dialog).getByLabelText(new RegExp(`^${t.confirmPassword}`));
+    await userEvent.click(confirm);
+    await userEvent.tab();
+    expect(await within(dialog).findByText('Please confirm your password')).toBeInTheDocument();
+    await userEvent.clear(password);
+    await userEvent.type(password, 'long-enough-1');
+    await userEvent.type(confirm, 'long-enough-2');
+    await userEvent.tab();
+    expect(await within(dialog).findByText('The passwords do not match')).toBeInTheDocument();
+  });
+
+  it('creates the user with the form values and says so', async () => {
+    const sent: unknown[] = [];
+    serve((body) => {
+      sent.push(body);
+      return { status: 200, body: makeUser(9) };
+    });
+    const dialog = await openAdd();
+    await userEvent.type(within(dialog).getByLabelText(new RegExp(`^${t.email}`)), 'nova@example.com');
+    await userEvent.type(within(dialog).getByLabelText(t.fullName), 'Nova Pessoa');
+    await userEvent.type(within(dialog).getByLabelText(new RegExp(`^${t.password}`)), 'password-123');
+    await userEvent.type(within(dialog).getByLabelText(new RegExp(`^${t.confirmPassword}`)), 'password-123');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: t.isSuperuser }));
+    await userEvent.click(within(dialog).getByRole('button', { name: t.save }));
+    expect(await screen.findByText(messages.userCreated)).toBeInTheDocument();
+    expect(sent).toEqual([
+      {
+        email: 'nova@example.com',
+        full_name: 'Nova Pessoa',
+        password: 'password-123',
+        confirm_password: 'password-123',
+        is_superuser: true,
+        is_active: false,
+      },
+    ]);
+  });
+
+  it('shows a server error (duplicate e-mail) in the error toast and keeps the dialog open', async () => {
+    serve(() => ({ status: 400, body: { detail: 'The user with this email already exists in the system.' } }));
+    const dialog = await openAdd();
+    await userEvent.type(within(dialog).getByLabelText(new RegExp(`^${t.email}`)), 'admin@example.com');
+    await userEvent.type(within(dialog).getByLabelText(new RegExp(`^${t.password}`)), 'password-123');
+    await userEvent.type(within(dialog).getByLabelText(new RegExp(`^${t.confirmPassword}`)), 'password-123');
+    await userEvent.click(within(dialog).getByRole('button', { name: t.save }));
+    expect(await screen.findByText('The user with this email already exists in the system.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: t.addTitle })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: t.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: t.addTitle })).not.toBeInTheDocument());
+  });
+});

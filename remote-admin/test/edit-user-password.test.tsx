@@ -1,0 +1,68 @@
+// One test per file: Chakra's menu and dialog layers are module singletons that jsdom keeps between tests.
+
+import { toaster } from '@backoffice/ui';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../src/messages';
+import AdminPage from '../src/pages/AdminPage';
+import { admin, fakeApi, makeUser, renderPage } from './fake-api';
+
+afterEach(() => {
+  toaster.remove();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const t = messages.dialog;
+const other = makeUser(0, { full_name: 'Bia Souza', is_active: true });
+
+function serve(write: (body: unknown) => { status: number; body: unknown }) {
+  return fakeApi((call) => {
+    if (call.path === '/users/me') return { status: 200, body: admin };
+    if (call.method === 'GET' && call.path === '/users/')
+      return { status: 200, body: { data: [admin, other], count: 2 } };
+    if (call.method === 'POST' || call.method === 'PATCH') return write(call.body);
+    return undefined;
+  });
+}
+
+describe('Edit user dialog', () => {
+  async function openEdit() {
+    renderPage(<AdminPage />, '/admin');
+    await userEvent.click(await screen.findByRole('button', { name: messages.actionsFor(other.email) }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: messages.editUser }));
+    return screen.findByRole('dialog', { name: t.editTitle });
+  }
+
+  it('checks a new password (minimum 8, confirmation) and sends it', async () => {
+    const sent: unknown[] = [];
+    serve((body) => {
+      sent.push(body);
+      return { status: 200, body: other };
+    });
+    const dialog = await openEdit();
+    const password = within(dialog).getByLabelText(new RegExp(`^${t.editPassword}`));
+    await userEvent.type(password, 'short');
+    await userEvent.tab();
+    expect(await within(dialog).findByText('Password must be at least 8 characters')).toBeInTheDocument();
+    await userEvent.clear(password);
+    await userEvent.type(password, 'new-password-1');
+    await userEvent.click(within(dialog).getByRole('button', { name: t.save }));
+    expect(await within(dialog).findByText('Please confirm your password')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await userEvent.type(within(dialog).getByLabelText(new RegExp(`^${t.confirmPassword}`)), 'new-password-1');
+    await userEvent.click(within(dialog).getByRole('button', { name: t.save }));
+    expect(await screen.findByText(messages.userUpdated)).toBeInTheDocument();
+    expect(sent).toEqual([
+      {
+        email: other.email,
+        full_name: 'Bia Souza',
+        is_superuser: false,
+        is_active: true,
+        password: 'new-password-1',
+        confirm_password: 'new-password-1',
+      },
+    ]);
+  });
+});
