@@ -1,7 +1,7 @@
 // One test per file: Chakra's menu and dialog layers are module singletons that jsdom keeps between tests.
 
 import { toaster } from '@backoffice/ui';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../src/messages';
