@@ -15,3 +15,15 @@ export function createQueryClient(): QueryClient {
  * and every remote get this very instance.
  */
 export const queryClient: QueryClient = createQueryClient();
+
+declare global {
+  interface Window {
+    /** Every QueryClient this page created as the product singleton: more than one means a remote
+     * did not get the shared copy of this package (checked by the browser tests). */
+    __BACKOFFICE_QUERY_CLIENTS__?: QueryClient[];
+  }
+}
+
+if (typeof window !== 'undefined') {
+  window.__BACKOFFICE_QUERY_CLIENTS__ = [...(window.__BACKOFFICE_QUERY_CLIENTS__ ?? []), queryClient];
+}

@@ -129,3 +129,9 @@ describe('resources', () => {
     expect(hasPreviousPage(2)).toBe(true);
   });
 });
+
+describe('singleton', () => {
+  it('registers the product QueryClient once on the page for the browser tests', () => {
+    expect(window.__BACKOFFICE_QUERY_CLIENTS__).toEqual([queryClient]);
+  });
+});
