@@ -42,7 +42,13 @@ export default defineConfig(({ envMode }) => {
     ],
     source: { entry: { index: './src/index.ts' } },
     resolve: { alias: workspaceAliases },
-    html: { title: 'Back Office', template: HTML_TEMPLATE, favicon: './src/favicon.svg' },
+    html: {
+      title: 'Back Office',
+      template: HTML_TEMPLATE,
+      favicon: './src/favicon.svg',
+      // The registry downloads while the scripts do, instead of after them.
+      tags: [{ tag: 'link', attrs: { rel: 'preload', href: '/remotes.json', as: 'fetch', crossorigin: 'anonymous' } }],
+    },
     output: { assetPrefix: '/', cleanDistPath: true },
     server: {
       port: SHELL_DEV_PORT,

@@ -42,15 +42,14 @@ describe('route guards', () => {
 });
 
 describe('remote registry', () => {
-  it('reads remotes.json without cache and resolves relative URLs against the page', async () => {
+  it('reads remotes.json and resolves relative URLs against the page', async () => {
     const fetchImpl = vi.fn(
       async () => new Response(JSON.stringify({ remote_auth: '/remotes/auth/mf-manifest.json' }), { status: 200 }),
     );
     const map = await readRemotesMap(fetchImpl as unknown as typeof fetch);
     expect(map).toEqual({ remote_auth: `${window.location.origin}/remotes/auth/mf-manifest.json` });
-    const [url, init] = fetchImpl.mock.calls[0] as unknown as [URL, RequestInit];
+    const [url] = fetchImpl.mock.calls[0] as unknown as [URL];
     expect(String(url)).toBe(`${window.location.origin}/remotes.json`);
-    expect(init.cache).toBe('no-cache');
   });
 
   it('prefers the registry written into the page', async () => {

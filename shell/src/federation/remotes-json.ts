@@ -12,7 +12,7 @@ function isRemotesMap(value: unknown): value is RemotesMap {
 
 /**
  * Where each remote lives, read at start: inline in the page (`window.__BACKOFFICE_CONFIG__.remotes`,
- * written by the server at serve time) or `remotes.json` next to index.html, never cached.
+ * written by the server at serve time) or `/remotes.json` next to index.html (served `no-cache`).
  * Relative URLs are resolved against the page, so `/remotes/auth/mf-manifest.json` works on any origin.
  */
 export async function readRemotesMap(fetchImpl: typeof fetch = fetch): Promise<RemotesMap> {
@@ -21,7 +21,9 @@ export async function readRemotesMap(fetchImpl: typeof fetch = fetch): Promise<R
   if (inline && isRemotesMap(inline)) {
     map = inline;
   } else {
-    const response = await fetchImpl(new URL('remotes.json', document.baseURI), { cache: 'no-cache' });
+    // The server sends it with `Cache-Control: no-cache`; the default cache mode lets the page's
+    // `<link rel="preload">` of the same URL answer this request.
+    const response = await fetchImpl(new URL('/remotes.json', document.baseURI));
     if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
     const body: unknown = await response.json();
     if (!isRemotesMap(body)) throw new Error('remotes.json is not a map of remote name to URL');
