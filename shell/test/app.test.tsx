@@ -104,6 +104,15 @@ describe('session guard', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
+  it('ends an expired session: a 401 on the current user logs out to /login', async () => {
+    localStorage.setItem('access_token', 'expired');
+    fetchMock.mockImplementation(async () => json(401, { detail: 'Could not validate credentials' }));
+    const router = renderApp('/settings');
+    expect(await screen.findByText('page remote_auth/Login')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('access_token')).toBeNull();
+  });
+
   it('sends a logged-in user away from the public routes', async () => {
     localStorage.setItem('access_token', 't');
     const router = renderApp('/signup');
