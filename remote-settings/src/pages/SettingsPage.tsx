@@ -1,16 +1,35 @@
+import { useCurrentUser } from '@backoffice/api-client';
 import { Heading } from '@chakra-ui/react/heading';
+import { Skeleton } from '@chakra-ui/react/skeleton';
 import { Stack } from '@chakra-ui/react/stack';
-import { Text } from '@chakra-ui/react/text';
+import { Tabs } from '@chakra-ui/react/tabs';
+import { AppearanceTab } from '../components/AppearanceTab';
+import { PasswordTab } from '../components/PasswordTab';
+import { ProfileTab } from '../components/ProfileTab';
 import { messages } from '../messages';
 
-/** Placeholder until this area's own issue builds the screen. */
+/** `/settings` (spec §2): the same three tabs for every user. */
 export default function SettingsPage() {
+  const { data: user } = useCurrentUser();
   return (
-    <Stack gap="4" p={{ base: '4', md: '8' }}>
+    <Stack gap="6" p={{ base: '4', md: '8' }}>
       <Heading as="h1" size="2xl">
         {messages.settingsPageTitle}
       </Heading>
-      <Text color="fg.muted">{messages.comingSoon}</Text>
+      <Tabs.Root defaultValue="profile" variant="line">
+        <Tabs.List aria-label={messages.tabsLabel}>
+          <Tabs.Trigger value="profile">{messages.tabs.profile}</Tabs.Trigger>
+          <Tabs.Trigger value="password">{messages.tabs.password}</Tabs.Trigger>
+          <Tabs.Trigger value="appearance">{messages.tabs.appearance}</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="profile">{user ? <ProfileTab user={user} /> : <Skeleton height="40" />}</Tabs.Content>
+        <Tabs.Content value="password">
+          <PasswordTab />
+        </Tabs.Content>
+        <Tabs.Content value="appearance">
+          <AppearanceTab />
+        </Tabs.Content>
+      </Tabs.Root>
     </Stack>
   );
 }

@@ -1,0 +1,64 @@
+import { FormField, handleError, PasswordInput, showSuccessToast } from '@backoffice/ui';
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Heading } from '@chakra-ui/react/heading';
+import { Stack } from '@chakra-ui/react/stack';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useForm } from 'react-hook-form';
+import { useChangeOwnPassword } from '../change-password';
+import { type ChangePasswordFormValues, changePasswordDefaults, changePasswordSchema } from '../forms/settings-forms';
+import { messages } from '../messages';
+
+const t = messages.password;
+
+/** Senha (spec §2, §5): the server's errors (`Incorrect password`, same as current) go to the error toast. */
+export function PasswordTab() {
+  const changePassword = useChangeOwnPassword();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordFormValues>({
+    mode: 'onBlur',
+    criteriaMode: 'all',
+    resolver: valibotResolver(changePasswordSchema),
+    defaultValues: changePasswordDefaults,
+  });
+
+  const onSubmit = async (values: ChangePasswordFormValues) => {
+    try {
+      await changePassword.mutateAsync(values);
+      showSuccessToast(t.successTitle, t.successText);
+      reset(changePasswordDefaults);
+    } catch (error) {
+      handleError(error);
+    }
+  };
+
+  return (
+    <Box maxW={{ base: 'full', md: 'md' }}>
+      <form onSubmit={handleSubmit(onSubmit)} noValidate>
+        <Stack gap="4">
+          <Heading as="h2" size="md">
+            {t.heading}
+          </Heading>
+          <FormField label={t.current} error={errors.current_password} required>
+            <PasswordInput autoComplete="current-password" {...register('current_password')} />
+          </FormField>
+          <FormField label={t.new} error={errors.new_password} required>
+            <PasswordInput autoComplete="new-password" {...register('new_password')} />
+          </FormField>
+          <FormField label={t.confirm} error={errors.confirm_password} required>
+            <PasswordInput autoComplete="new-password" {...register('confirm_password')} />
+          </FormField>
+          <Box>
+            <Button type="submit" loading={isSubmitting}>
+              {t.save}
+            </Button>
+          </Box>
+        </Stack>
+      </form>
+    </Box>
+  );
+}

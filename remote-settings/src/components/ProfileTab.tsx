@@ -1,0 +1,114 @@
+import { useUpdateUserMe } from '@backoffice/api-client';
+import type { UserPublic } from '@backoffice/contracts';
+import { FormField, handleError, showSuccessToast } from '@backoffice/ui';
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Heading } from '@chakra-ui/react/heading';
+import { Input } from '@chakra-ui/react/input';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { type ProfileFormValues, profileDefaults, profileSchema } from '../forms/settings-forms';
+import { messages } from '../messages';
+
+const t = messages.profile;
+
+/**
+ * Meu Perfil (spec §2, §4): view mode until `Editar`; `Salvar` only once something changed and the
+ * e-mail is not empty; `Cancel` resets and returns to view mode; a save refreshes everything.
+ */
+export function ProfileTab({ user }: { user: UserPublic }) {
+  const [editing, setEditing] = useState(false);
+  const updateMe = useUpdateUserMe();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<ProfileFormValues>({
+    mode: 'onBlur',
+    criteriaMode: 'all',
+    resolver: valibotResolver(profileSchema),
+    defaultValues: profileDefaults(user),
+  });
+  const email = watch('email');
+
+  const startEditing = () => {
+    reset(profileDefaults(user));
+    setEditing(true);
+  };
+  const cancel = () => {
+    reset(profileDefaults(user));
+    setEditing(false);
+  };
+  const onSubmit = async (values: ProfileFormValues) => {
+    try {
+      const updated = await updateMe.mutateAsync({ full_name: values.full_name, email: values.email });
+      showSuccessToast(t.updated);
+      reset(profileDefaults(updated));
+      setEditing(false);
+    } catch (error) {
+      handleError(error);
+    }
+  };
+
+  return (
+    <Box maxW={{ base: 'full', md: 'md' }}>
+      <form onSubmit={handleSubmit(onSubmit)} noValidate>
+        <Stack gap="4">
+          <Heading as="h2" size="md">
+            {t.heading}
+          </Heading>
+          {editing ? (
+            <>
+              <FormField label={t.fullName} error={errors.full_name}>
+                <Input autoComplete="name" {...register('full_name')} />
+              </FormField>
+              <FormField label={t.email} error={errors.email} required>
+                <Input type="email" autoComplete="email" {...register('email')} />
+              </FormField>
+            </>
+          ) : (
+            <Stack as="dl" gap="4">
+              <Box>
+                <Text as="dt" fontSize="sm" fontWeight="medium">
+                  {t.fullName}
+                </Text>
+                <Text as="dd" color={user.full_name ? undefined : 'fg.muted'} truncate>
+                  {user.full_name || t.noFullName}
+                </Text>
+              </Box>
+              <Box>
+                <Text as="dt" fontSize="sm" fontWeight="medium">
+                  {t.email}
+                </Text>
+                <Text as="dd" truncate>
+                  {user.email}
+                </Text>
+              </Box>
+            </Stack>
+          )}
+          <HStack gap="3">
+            {editing ? (
+              <>
+                <Button type="submit" loading={isSubmitting} disabled={!isDirty || !email?.trim()}>
+                  {t.save}
+                </Button>
+                <Button type="button" variant="subtle" colorPalette="gray" onClick={cancel} disabled={isSubmitting}>
+                  {t.cancel}
+                </Button>
+              </>
+            ) : (
+              <Button type="button" variant="outline" onClick={startEditing}>
+                {t.edit}
+              </Button>
+            )}
+          </HStack>
+        </Stack>
+      </form>
+    </Box>
+  );
+}

@@ -1,0 +1,74 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../src/messages';
+import SettingsPage from '../src/pages/SettingsPage';
+import { type Call, fakeApi, me, renderPage } from './fake-api';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const t = messages.password;
+
+async function openPasswordTab(answer: (call: Call) => { status: number; body: unknown }) {
+  const calls = fakeApi((call) => {
+    if (call.path === '/users/me' && call.method === 'GET') return { status: 200, body: me };
+    if (call.path === '/users/me/password') return answer(call);
+    return undefined;
+  });
+  renderPage(<SettingsPage />, '/settings');
+  await userEvent.click(screen.getByRole('tab', { name: 'Senha' }));
+  return calls;
+}
+
+const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
+
+describe('Senha', () => {
+  it('validates on blur: required fields, the password rule and the confirmation', async () => {
+    const calls = await openPasswordTab(() => ({ status: 500, body: {} }));
+    await userEvent.click(field(t.current));
+    await userEvent.tab();
+    expect(await screen.findByText(t.currentRequired)).toBeInTheDocument();
+    await userEvent.type(field(t.new), 'short');
+    await userEvent.tab();
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
+    await userEvent.clear(field(t.new));
+    await userEvent.type(field(t.new), 'new-password-1');
+    await userEvent.type(field(t.confirm), 'new-password-2');
+    await userEvent.tab();
+    expect(await screen.findByText('A senha não confere')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/users/me/password')).toHaveLength(0);
+  });
+
+  it('changes the password, keeps the session with the fresh token and clears the form', async () => {
+    const calls = await openPasswordTab(() => ({
+      status: 200,
+      body: { message: 'Password updated successfully', access_token: 'fresh-token', token_type: 'bearer' },
+    }));
+    await userEvent.type(field(t.current), 'old-password');
+    await userEvent.type(field(t.new), 'new-password-1');
+    await userEvent.type(field(t.confirm), 'new-password-1');
+    await userEvent.click(screen.getByRole('button', { name: t.save }));
+    expect(await screen.findByText(t.successTitle)).toBeInTheDocument();
+    expect(screen.getByText(t.successText)).toBeInTheDocument();
+    expect(localStorage.getItem('access_token')).toBe('fresh-token');
+    expect(calls.find((c) => c.path === '/users/me/password')?.body).toEqual({
+      current_password: 'old-password',
+      new_password: 'new-password-1',
+      confirm_password: 'new-password-1',
+    });
+    await waitFor(() => expect(field(t.current)).toHaveValue(''));
+  });
+
+  it('shows the server refusing a wrong current password and keeps the old token', async () => {
+    await openPasswordTab(() => ({ status: 400, body: { detail: 'Incorrect password' } }));
+    await userEvent.type(field(t.current), 'wrong-password');
+    await userEvent.type(field(t.new), 'new-password-1');
+    await userEvent.type(field(t.confirm), 'new-password-1');
+    await userEvent.click(screen.getByRole('button', { name: t.save }));
+    expect(await screen.findByText('Incorrect password')).toBeInTheDocument();
+    expect(localStorage.getItem('access_token')).toBe('test-token');
+  });
+});
