@@ -6,11 +6,6 @@
 export interface ApiConfig {
   /** Origin (and optional path prefix) the `/api/v1/...` paths are appended to, without a trailing slash. */
   baseUrl: string;
-  /**
-   * Where the access token comes from when not from local storage (e.g. an embedding host page
-   * hands its own token over). Unset: `localStorage.access_token`.
-   */
-  getToken?: () => string | null;
 }
 
 export interface BackofficeRuntimeConfig {

@@ -1,7 +1,7 @@
 import { API_PREFIX } from '@backoffice/contracts';
 import { getApiConfig, isTunnelHost } from './config.js';
 import { ApiError, NetworkError } from './errors.js';
-import { currentToken } from './token.js';
+import { getToken } from './token.js';
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -56,7 +56,7 @@ async function readBody(response: Response): Promise<unknown> {
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers = new Headers({ Accept: 'application/json' });
   const config = getApiConfig();
-  const token = currentToken();
+  const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (isTunnelHost(config.baseUrl)) headers.set('ngrok-skip-browser-warning', 'true');
 

@@ -4,7 +4,7 @@ import { loginAccessToken } from './auth.js';
 import { onUnauthorized } from './http.js';
 import { queryClient } from './query-client.js';
 import { queryKeys } from './query-keys.js';
-import { clearToken, currentToken, setToken } from './token.js';
+import { clearToken, getToken, setToken } from './token.js';
 import { readUserMe } from './users.js';
 
 export type Navigate = (path: string) => void | Promise<void>;
@@ -47,7 +47,7 @@ export function currentUserQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.currentUser,
     queryFn: ({ signal }) => readUserMe(signal),
-    enabled: () => currentToken() !== null,
+    enabled: () => getToken() !== null,
     retry: false,
     staleTime: CURRENT_USER_STALE_TIME_MS,
     gcTime: 0,

@@ -1,5 +1,4 @@
 import { ACCESS_TOKEN_STORAGE_KEY } from '@backoffice/contracts';
-import { getApiConfig } from './config.js';
 
 /** The access token lives in local storage under `access_token` (spec §3); logged in means it is set. */
 function storage(): Storage | undefined {
@@ -35,12 +34,6 @@ export function clearToken(): void {
   storage()?.removeItem(ACCESS_TOKEN_STORAGE_KEY);
 }
 
-/** The token requests carry: the configured source (embedding host) or local storage. */
-export function currentToken(): string | null {
-  const { getToken: fromHost } = getApiConfig();
-  return fromHost ? fromHost() : getToken();
-}
-
 export function isLoggedIn(): boolean {
-  return currentToken() !== null;
+  return getToken() !== null;
 }

@@ -10,6 +10,7 @@ import {
   resetApiConfig,
   setSessionNavigator,
   setToken,
+  setTokenSource,
   statusName,
 } from '../src/index.js';
 
@@ -78,9 +79,12 @@ describe('request', () => {
   it('takes the token from a configured source when one is given (embedding hosts)', async () => {
     fetchMock.mockImplementation(async () => jsonResponse(200, {}));
     setToken('from-storage');
-    configureApi({ getToken: () => 'from-host' });
+    setTokenSource(() => 'from-host');
     await request('/users/me');
     expect(lastCall().headers.get('Authorization')).toBe('Bearer from-host');
+    setTokenSource(undefined);
+    await request('/users/me');
+    expect(lastCall().headers.get('Authorization')).toBe('Bearer from-storage');
   });
 
   it('adds the tunnel header only for ngrok base URLs', async () => {
