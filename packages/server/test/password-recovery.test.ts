@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RECOVERY_SENT_MESSAGE } from '../src/routes/login.js';
-import { createTestApp, detail, type TestApp } from './support/app.js';
 import { startSmtpCatcher } from '../src/testing/smtp-catcher.js';
+import { createTestApp, detail, type TestApp } from './support/app.js';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
