@@ -22,10 +22,27 @@ declare global {
   }
 }
 
-/** The runtime settings a host page put on `window` (empty when none, or outside a browser). */
+/** Id of the JSON data block a server may write into index.html (allowed by a strict CSP, unlike an inline script). */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'backoffice-config';
+
+function readConfigElement(): BackofficeRuntimeConfig {
+  const element = typeof document === 'undefined' ? null : document.getElementById(RUNTIME_CONFIG_ELEMENT_ID);
+  if (!element?.textContent) return {};
+  try {
+    const parsed: unknown = JSON.parse(element.textContent);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as BackofficeRuntimeConfig) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The runtime settings of the page: a `<script type="application/json" id="backoffice-config">`
+ * block, overridden by `window.__BACKOFFICE_CONFIG__` (empty when neither, or outside a browser).
+ */
 export function readRuntimeConfig(): BackofficeRuntimeConfig {
   if (typeof window === 'undefined') return {};
-  return window.__BACKOFFICE_CONFIG__ ?? {};
+  return { ...readConfigElement(), ...window.__BACKOFFICE_CONFIG__ };
 }
 
 function stripTrailingSlash(url: string): string {

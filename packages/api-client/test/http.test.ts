@@ -6,6 +6,7 @@ import {
   isTunnelHost,
   NetworkError,
   queryClient,
+  readRuntimeConfig,
   request,
   resetApiConfig,
   setSessionNavigator,
@@ -54,6 +55,30 @@ describe('runtime config', () => {
     configureApi({ baseUrl: 'http://127.0.0.1:9000' });
     await request('/users/');
     expect(lastCall().url).toBe('http://127.0.0.1:9000/api/v1/users/');
+  });
+
+  it('reads settings from a JSON block in the page, overridden by the window object', () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'backoffice-config';
+    block.textContent = JSON.stringify({ apiBaseUrl: 'https://from-page.example.com', clearSessionOnLocalhost: false });
+    document.head.append(block);
+    try {
+      expect(readRuntimeConfig()).toEqual({
+        apiBaseUrl: 'https://from-page.example.com',
+        clearSessionOnLocalhost: false,
+      });
+      window.__BACKOFFICE_CONFIG__ = { apiBaseUrl: 'https://from-window.example.com' };
+      expect(readRuntimeConfig()).toMatchObject({
+        apiBaseUrl: 'https://from-window.example.com',
+        clearSessionOnLocalhost: false,
+      });
+      block.textContent = 'not json';
+      delete window.__BACKOFFICE_CONFIG__;
+      expect(readRuntimeConfig()).toEqual({});
+    } finally {
+      block.remove();
+    }
   });
 
   it('recognises ngrok tunnel hosts only', () => {
