@@ -84,12 +84,9 @@ function CompanyActionsMenu({
   onDelete: (company: Company) => void;
 }) {
   return (
-    <Menu.Root
-      onSelect={(details) => {
-        if (details.value === 'edit') onEdit(company);
-        if (details.value === 'delete') onDelete(company);
-      }}
-    >
+    // Per-item onClick rather than Menu onSelect: zag only reports a pointer selection after it saw the
+    // pointer modality, which it cannot inside the embed's shadow root; Enter also clicks the item.
+    <Menu.Root>
       <Menu.Trigger asChild>
         <IconButton variant="ghost" size="sm" aria-label={messages.actionsFor(company.trading_name)}>
           <FiMoreVertical />
@@ -98,11 +95,16 @@ function CompanyActionsMenu({
       <Portal>
         <Menu.Positioner>
           <Menu.Content>
-            <Menu.Item value="edit">
+            <Menu.Item value="edit" onClick={() => onEdit(company)}>
               <FiEdit2 aria-hidden />
               {messages.edit}
             </Menu.Item>
-            <Menu.Item value="delete" color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }}>
+            <Menu.Item
+              value="delete"
+              onClick={() => onDelete(company)}
+              color="fg.error"
+              _hover={{ bg: 'bg.error', color: 'fg.error' }}
+            >
               <FiTrash2 aria-hidden />
               {messages.delete}
             </Menu.Item>

@@ -1,0 +1,62 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface EmbedHost {
+  /** e.g. http://localhost:PORT — another origin than the product's http://127.0.0.1:PORT. */
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** The host page's own styles: loud on purpose, to show they neither reach nor break the embed. */
+export const HOST_CSS = `
+  body { margin: 0; font-family: Georgia, serif; font-size: 20px; color: rgb(10, 80, 20); background: rgb(250, 245, 230); text-align: center; }
+  h1#host-title { font-size: 31px; letter-spacing: 2px; color: rgb(120, 20, 90); }
+  button, input { background: hotpink; font-family: 'Comic Sans MS', cursive; border-radius: 0; }
+  table, td, th { border: 3px dashed orange; }
+`;
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * A third-party portal on its own origin: a plain HTML page whose only script is the product's
+ * embed.js. `/portal?api=…&token=…[&routing=url][&embed=0]` (embed=0 leaves the embed out, the
+ * baseline for "the host's computed styles are unchanged").
+ */
+export async function startEmbedHost(): Promise<EmbedHost> {
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname !== '/portal') {
+      response.writeHead(404).end();
+      return;
+    }
+    const api = url.searchParams.get('api') ?? '';
+    const token = url.searchParams.get('token');
+    const routing = url.searchParams.get('routing');
+    const withEmbed = url.searchParams.get('embed') !== '0';
+    const attributes = [
+      `api-base-url="${escapeAttribute(api)}"`,
+      token ? `token="${escapeAttribute(token)}"` : '',
+      routing ? `routing="${escapeAttribute(routing)}"` : '',
+    ].join(' ');
+    const html = `<!doctype html>
+<html lang="pt-BR">
+<head><meta charset="utf-8"><title>Portal do parceiro</title><style>${HOST_CSS}</style></head>
+<body>
+  <header><h1 id="host-title">Portal do parceiro</h1><button id="host-button" type="button">Botão do portal</button></header>
+  <main>
+    ${withEmbed ? `<backoffice-companies ${attributes}></backoffice-companies>` : ''}
+  </main>
+  ${withEmbed ? `<script src="${escapeAttribute(api)}/remotes/companies/embed/v1/embed.js"></script>` : ''}
+</body>
+</html>`;
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://localhost:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,209 @@
+import { startSmtpCatcher } from '@backoffice/server/testing/smtp-catcher';
+import type { Page } from '@playwright/test';
+import { deleteAllCompanies, isCompaniesList, seedCompanies, validCnpj } from '../src/companies.js';
+import { type EmbedHost, startEmbedHost } from '../src/embed-host.js';
+import { test as base, expect, expectNoSeriousA11yViolations } from '../src/fixtures.js';
+import { type Product, startProduct } from '../src/product.js';
+
+/**
+ * The embed on a third-party origin: the portal (http://localhost:P1) loads only
+ * `embed.js` from the product (http://127.0.0.1:P2), whose API allows that origin by CORS_ORIGINS.
+ */
+const test = base.extend<object, { host: EmbedHost }>({
+  host: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const host = await startEmbedHost();
+      await use(host);
+      await host.close();
+    },
+    { scope: 'worker' },
+  ],
+  product: [
+    async ({ host }, use) => {
+      const smtp = await startSmtpCatcher();
+      const product: Product = await startProduct({
+        CORS_ORIGINS: host.origin,
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(smtp.port),
+        SMTP_TLS: 'false',
+      });
+      await use(product);
+      await product.stop();
+      await smtp.close();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+});
+
+const STYLE_PROPERTIES = ['font-family', 'font-size', 'color', 'background-color', 'letter-spacing', 'text-align'];
+
+async function hostStyles(page: Page) {
+  return page.evaluate((properties) => {
+    const pick = (selector: string) => {
+      const style = getComputedStyle(document.querySelector(selector) as Element);
+      return Object.fromEntries(properties.map((property) => [property, style.getPropertyValue(property)]));
+    };
+    return {
+      html: pick('html'),
+      body: pick('body'),
+      title: pick('#host-title'),
+      button: pick('#host-button'),
+      htmlClass: document.documentElement.className,
+      htmlStyle: document.documentElement.getAttribute('style'),
+      headStyles: document.head.querySelectorAll('style, link[rel=stylesheet]').length,
+    };
+  }, STYLE_PROPERTIES);
+}
+
+function portalUrl(host: EmbedHost, product: Product, params: Record<string, string>) {
+  return `${host.origin}/portal?${new URLSearchParams({ api: product.url, ...params })}`;
+}
+
+test.describe('the companies embed on another origin', () => {
+  let token: string;
+
+  test.beforeEach(async ({ api }) => {
+    const user = await api.createUser();
+    token = user.token as string;
+    await deleteAllCompanies(api, token);
+  });
+
+  test('renders, searches and creates with one script tag; the host page keeps its URL and styles', async ({
+    page,
+    host,
+    product,
+    api,
+  }) => {
+    await seedCompanies(api, token, [
+      { trading_name: 'Padaria São João', legal_name: 'Souza & Filhos Ltda', type: 'matriz' },
+      { trading_name: 'Oficina Central', legal_name: 'Central Reparos ME' },
+    ]);
+
+    await page.goto(portalUrl(host, product, { embed: '0' }));
+    const before = await hostStyles(page);
+
+    const url = portalUrl(host, product, { token });
+    await page.goto(url);
+    const embed = page.locator('backoffice-companies');
+    await expect(embed.getByRole('heading', { name: 'Gestão de Empresas' })).toBeVisible();
+    await expect(embed.getByRole('cell', { name: 'Padaria São João', exact: true })).toBeVisible();
+    await expect(embed.getByRole('cell', { name: 'Oficina Central', exact: true })).toBeVisible();
+
+    // The host's own elements are styled exactly as without the embed, and nothing was added to its head.
+    expect(await hostStyles(page)).toEqual(before);
+    // The host's loud button style does not reach the embed's buttons (brand red #D92534, not hotpink).
+    await expect(embed.getByRole('button', { name: 'Adicionar Empresa' })).toHaveCSS(
+      'background-color',
+      'rgb(217, 37, 52)',
+    );
+    // The embed's fonts are its own, not the host's serif.
+    const headingFont = await embed
+      .getByRole('heading', { name: 'Gestão de Empresas' })
+      .evaluate((element) => getComputedStyle(element).fontFamily);
+    expect(headingFont).not.toContain('Georgia');
+
+    // Search (accent-insensitive) in memory routing: the host URL never changes.
+    const searched = page.waitForRequest((request) => isCompaniesList(request, { search: 'sao joao' }));
+    await embed.getByRole('searchbox', { name: 'Buscar por nome, razão social ou CNPJ' }).fill('sao joao');
+    await searched;
+    await expect(embed.getByRole('cell', { name: 'Oficina Central', exact: true })).toHaveCount(0);
+    await expect(embed.getByRole('cell', { name: 'Padaria São João', exact: true })).toBeVisible();
+    expect(page.url()).toBe(url);
+
+    // Create through the dialog, which opens inside the embed (its styles apply to it).
+    await embed.getByRole('searchbox', { name: 'Buscar por nome, razão social ou CNPJ' }).fill('');
+    await embed.getByRole('button', { name: 'Adicionar Empresa' }).click();
+    const dialog = embed.getByRole('dialog', { name: 'Adicionar Empresa' });
+    await expect(dialog).toBeVisible();
+    const cnpj = validCnpj();
+    await dialog.getByLabel('Nome Fantasia').fill('Mercado Embutido');
+    await dialog.getByLabel('Razão Social').fill('Mercado Embutido Ltda');
+    await dialog.getByLabel('CNPJ').pressSequentially(cnpj);
+    const created = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url() === `${product.url}/api/v1/companies/`,
+    );
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    expect((await created).postDataJSON()).toEqual({
+      trading_name: 'Mercado Embutido',
+      legal_name: 'Mercado Embutido Ltda',
+      tax_id: cnpj,
+      type: 'filial',
+      is_active: true,
+    });
+    await expect(embed.getByText('Empresa criada com sucesso.')).toBeVisible();
+    await expect(embed.getByRole('cell', { name: 'Mercado Embutido', exact: true })).toBeVisible();
+    expect(page.url()).toBe(url);
+    expect(await hostStyles(page)).toEqual(before);
+
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('routing="url" keeps the filters in the host URL, and a reload restores them', async ({
+    page,
+    host,
+    product,
+    api,
+  }) => {
+    await seedCompanies(api, token, [
+      { trading_name: 'Matriz Alfa', type: 'matriz' },
+      { trading_name: 'Filial Beta', type: 'filial' },
+    ]);
+    await page.goto(portalUrl(host, product, { token, routing: 'url' }));
+    const embed = page.locator('backoffice-companies');
+    await expect(embed.getByRole('cell', { name: 'Filial Beta', exact: true })).toBeVisible();
+    await embed.getByRole('combobox', { name: 'Tipo' }).selectOption('matriz');
+    await expect(embed.getByRole('cell', { name: 'Filial Beta', exact: true })).toHaveCount(0);
+    const hostUrl = new URL(page.url());
+    expect(hostUrl.searchParams.get('type')).toBe('matriz');
+    // The host's own parameters are kept.
+    expect(hostUrl.searchParams.get('api')).toBe(product.url);
+    await page.reload();
+    await expect(embed.getByRole('combobox', { name: 'Tipo' })).toHaveValue('matriz');
+    await expect(embed.getByRole('cell', { name: 'Matriz Alfa', exact: true })).toBeVisible();
+    await expect(embed.getByRole('cell', { name: 'Filial Beta', exact: true })).toHaveCount(0);
+  });
+
+  test('a refused token shows a locked screen and tells the host, without touching its storage or URL', async ({
+    page,
+    host,
+    product,
+  }) => {
+    const url = portalUrl(host, product, { token: 'not-a-valid-token' });
+    await page.addInitScript(() => {
+      window.localStorage.setItem('access_token', 'host-own-value');
+      document.addEventListener('backoffice-companies:unauthorized', () => {
+        (window as unknown as { unauthorizedEvents: number }).unauthorizedEvents =
+          ((window as unknown as { unauthorizedEvents?: number }).unauthorizedEvents ?? 0) + 1;
+      });
+    });
+    await page.goto(url);
+    const embed = page.locator('backoffice-companies');
+    await expect(embed.getByText('Sessão ausente ou expirada')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { unauthorizedEvents?: number }).unauthorizedEvents)).toBe(
+      1,
+    );
+    expect(await page.evaluate(() => window.localStorage.getItem('access_token'))).toBe('host-own-value');
+    expect(page.url()).toBe(url);
+  });
+
+  test('the product serves embed.js to other origins and the example host page', async ({
+    page,
+    product,
+    request,
+    api,
+  }) => {
+    const script = await request.get(`${product.url}/remotes/companies/embed/v1/embed.js`);
+    expect(script.status()).toBe(200);
+    expect(script.headers()['content-type']).toContain('javascript');
+    expect(script.headers()['cross-origin-resource-policy']).toBe('cross-origin');
+
+    await seedCompanies(api, token, [{ trading_name: 'Empresa do Exemplo' }]);
+    await page.addInitScript((t) => window.localStorage.setItem('access_token', t), token);
+    await page.goto(`${product.url}/remotes/companies/embed/example.html`);
+    await expect(page.getByRole('heading', { name: 'Portal de exemplo' })).toBeVisible();
+    const embed = page.locator('backoffice-companies');
+    await expect(embed.getByRole('cell', { name: 'Empresa do Exemplo', exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});

@@ -1,0 +1,104 @@
+import { EMBED_VERSION, type MountOptions, mount, type Unmount } from './mount';
+
+/** The custom element's tag name. */
+export const EMBED_TAG = 'backoffice-companies';
+
+const ATTRIBUTES = ['api-base-url', 'token', 'token-storage-key', 'routing', 'basename', 'color-mode'] as const;
+
+/**
+ * `<backoffice-companies api-base-url="https://…" token="…">`: the companies screen for any page.
+ *
+ * Attributes: `api-base-url` (required), `token` or `token-storage-key` (the local storage key the
+ * host keeps its token under), `routing` (`memory` default, or `url`), `basename`, `color-mode`
+ * (`dark` default, or `light`). A host may instead set the `getToken` property to a function.
+ * Fires `backoffice-companies:unauthorized` (bubbles, composed) when the API refuses the token.
+ */
+export class BackofficeCompaniesElement extends HTMLElement {
+  static readonly version = EMBED_VERSION;
+  static readonly observedAttributes = ATTRIBUTES;
+
+  #unmount: Unmount | undefined;
+  #getToken: MountOptions['getToken'] | undefined;
+  #scheduled = false;
+  /** The API refused the token: a new token re-mounts the screen. */
+  #locked = false;
+
+  /** A function returning the current token; takes precedence over the attributes. */
+  get getToken(): MountOptions['getToken'] | undefined {
+    return this.#getToken;
+  }
+  set getToken(value: MountOptions['getToken'] | undefined) {
+    this.#getToken = value;
+    this.#locked = false;
+    this.#scheduleRender();
+  }
+
+  connectedCallback(): void {
+    this.#scheduleRender();
+  }
+
+  disconnectedCallback(): void {
+    this.#unmount?.();
+    this.#unmount = undefined;
+  }
+
+  attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void {
+    if (oldValue === newValue) return;
+    // A new token is read at the next request; only a screen without one (or refused) re-mounts.
+    if (name === 'token' && this.#unmount && oldValue && !this.#locked) return;
+    this.#scheduleRender();
+  }
+
+  /** Several attribute changes in one task mount once. */
+  #scheduleRender(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    queueMicrotask(() => {
+      this.#scheduled = false;
+      this.#render();
+    });
+  }
+
+  #tokenReader(): MountOptions['getToken'] {
+    if (this.#getToken) return this.#getToken;
+    return () => {
+      const key = this.getAttribute('token-storage-key');
+      if (key) {
+        try {
+          return window.localStorage.getItem(key);
+        } catch {
+          return null;
+        }
+      }
+      return this.getAttribute('token');
+    };
+  }
+
+  #render(): void {
+    this.#unmount?.();
+    this.#unmount = undefined;
+    this.#locked = false;
+    if (!this.isConnected) return;
+    const apiBaseUrl = this.getAttribute('api-base-url');
+    if (!apiBaseUrl) {
+      console.error(`<${EMBED_TAG}>: the api-base-url attribute is required`);
+      return;
+    }
+    this.#unmount = mount(this, {
+      apiBaseUrl,
+      getToken: this.#tokenReader(),
+      routing: this.getAttribute('routing') === 'url' ? 'url' : 'memory',
+      basename: this.getAttribute('basename') ?? undefined,
+      colorMode: this.getAttribute('color-mode') === 'light' ? 'light' : 'dark',
+      onUnauthorized: () => {
+        this.#locked = true;
+        this.dispatchEvent(new CustomEvent(`${EMBED_TAG}:unauthorized`, { bubbles: true, composed: true }));
+      },
+    });
+  }
+}
+
+/** Defines the element once, even when the script is included twice. */
+export function defineBackofficeCompanies(): void {
+  if (!customElements.get(EMBED_TAG)) customElements.define(EMBED_TAG, BackofficeCompaniesElement);
+}
