@@ -36,7 +36,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'bench': {
       const { bench } = await import('./cli/bench.js');
-      await bench(loadConfig(), parseCount(args[0], 1_000_000));
+      await bench(parseCount(args[0], 1_000_000));
       return 0;
     }
     default:

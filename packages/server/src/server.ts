@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.js';
 import { type Config, DEV_SUPERUSER_PASSWORD } from './config.js';
 import { lockDataDir, resolveSecretKey } from './data-dir.js';
-import { type Database, openPglite, openPostgres } from './db/client.js';
+import { openPglite, openPostgres } from './db/client.js';
 import { UsersRepository } from './db/users-repository.js';
 import { ensureFirstSuperuser } from './first-superuser.js';
 import { createMailer } from './services/mailer.js';
@@ -33,7 +33,6 @@ export async function openDatabase(config: Config, onLockLost: (error: Error) =>
 export async function startServer(config: Config, logger: FastifyBaseLogger | boolean = true): Promise<RunningServer> {
   let lockLost: (error: Error) => void = () => {};
   const { database, release } = await openDatabase(config, (error) => lockLost(error));
-  let closeDb: Database['close'] = () => database.close();
   try {
     await database.migrate();
     const secretKey = resolveSecretKey(config.dataDir, config.secretKey);
@@ -79,7 +78,6 @@ export async function startServer(config: Config, logger: FastifyBaseLogger | bo
       mail: mailer.description,
       data: database.engine === 'pglite' ? config.dataDir : 'PostgreSQL at DATABASE_URL',
     });
-    closeDb = async () => {};
     return {
       url,
       async close() {
@@ -89,7 +87,7 @@ export async function startServer(config: Config, logger: FastifyBaseLogger | bo
       },
     };
   } catch (error) {
-    await closeDb();
+    await database.close().catch(() => {});
     await release();
     throw error;
   }

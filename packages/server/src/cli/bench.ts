@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Config } from '../config.js';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
 import { CompaniesRepository, type CompanyFilter } from '../db/companies-repository.js';
 import { loadDemoCompanies } from './seed-demo.js';
@@ -12,7 +11,7 @@ import { loadDemoCompanies } from './seed-demo.js';
  * PostgreSQL of BENCH_DATABASE_URL, which it empties first) and prints how long the companies
  * list takes for the queries the screen makes. Numbers only: nothing here asserts a time.
  */
-export async function bench(_config: Config, count: number) {
+export async function bench(count: number) {
   const url = process.env.BENCH_DATABASE_URL;
   const dir = url ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-bench-'));
   const database: Database = url ? await openPostgres(url) : await openPglite(dir);

@@ -24,13 +24,12 @@ export default fp(async function openapi(app: FastifyInstance) {
         },
       },
     },
-    transform: ({ schema, url, route }) => {
+    transform: ({ schema, url }) => {
       if (!schema || !url.startsWith(API_PREFIX) || url === `${API_PREFIX}/openapi.json`) {
         return { schema: { ...schema, hide: true }, url };
       }
       const s = schema as Record<string, unknown>;
       const response = s.response as Record<string, unknown> | undefined;
-      void route;
       return {
         url,
         schema: {

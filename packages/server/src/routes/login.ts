@@ -143,7 +143,7 @@ export default async function loginRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const user = await app.users.findByEmail(normalizeEmail(request.params.email));
       if (!user) throw new HttpError(404, 'The user with this email does not exist in the system.');
-      const email = buildRecoveryEmail(app, user, 'exemplo-de-token');
+      const { email } = buildRecoveryEmail(app, user, 'exemplo-de-token');
       return reply
         .type('text/html; charset=utf-8')
         .serializer((html: unknown) => html as string)
@@ -155,23 +155,22 @@ export default async function loginRoutes(fastify: FastifyInstance) {
 function buildRecoveryEmail(app: FastifyInstance, user: UserRow, token: string) {
   // Built from FRONTEND_URL, never from the request's Host header (which a client controls).
   const link = `${app.config.frontendUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  return recoveryEmail({
+  const email = recoveryEmail({
     to: user.email,
     fullName: user.full_name,
     link,
     validMinutes: app.config.resetTokenExpireMinutes,
     productName: PRODUCT_NAME,
   });
+  return { email, link };
 }
 
 async function sendRecoveryEmail(app: FastifyInstance, user: UserRow, token: string) {
-  const email = buildRecoveryEmail(app, user, token);
+  const { email, link } = buildRecoveryEmail(app, user, token);
   await app.mailer.send(email);
   app.log.info({ to: user.email, via: app.mailer.description }, 'password recovery e-mail sent');
   if (app.mailer.kind === 'outbox' && app.config.nodeEnv !== 'production') {
     // Without a mail server the link is the only way in; never logged when real mail is sent.
-    app.log.info(
-      `password recovery link for ${user.email}: ${email.text.split('\n').find((l) => l.startsWith('http'))}`,
-    );
+    app.log.info(`password recovery link for ${user.email}: ${link}`);
   }
 }
