@@ -1,0 +1,150 @@
+import { byLabel, logInThroughForm, loginForm, notice, resetForm, uniqueEmail } from '../src/auth-pages.js';
+import { expect, expectNoSeriousA11yViolations, test } from '../src/fixtures.js';
+
+test.describe('/recover-password', () => {
+  test('shows the e-mail field and Continuar, validates on blur; no serious a11y violation', async ({ page }) => {
+    await page.goto('/recover-password');
+    const email = byLabel(page, 'E-mail');
+    await expect(page.getByRole('heading', { level: 1, name: 'Recuperar senha' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continuar', exact: true })).toBeEnabled();
+    await expectNoSeriousA11yViolations(page);
+    await email.focus();
+    await email.blur();
+    await expect(email).toHaveAccessibleErrorMessage('Email is required');
+    await email.fill('ana.example.com');
+    await email.blur();
+    await expect(email).toHaveAccessibleErrorMessage('Endereço de email inválido');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('shows the loading state while the request is pending', async ({ page }) => {
+    await page.goto('/recover-password');
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/v1/password-recovery/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await byLabel(page, 'E-mail').fill(uniqueEmail('pending'));
+    const button = page.getByRole('button', { name: 'Continuar', exact: true });
+    await button.click();
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    release();
+    await expect(notice(page, 'Email sent')).toBeVisible();
+    await expect(button).toBeEnabled();
+  });
+
+  test('an unknown address gets the same answer and no e-mail (no account enumeration)', async ({
+    page,
+    api,
+    smtp,
+  }) => {
+    const unknown = uniqueEmail('nobody');
+    const known = await api.createUser();
+    await page.goto('/recover-password');
+    const email = byLabel(page, 'E-mail');
+    await email.fill(unknown);
+    await page.getByRole('button', { name: 'Continuar', exact: true }).click();
+    await expect(notice(page, 'Email sent')).toBeVisible();
+    await expect(notice(page, 'Nós enviamos um email com instruções para recuperar a sua senha.')).toBeVisible();
+    await expect(email).toHaveValue('');
+
+    // The known address asked afterwards does get its mail; by then the unknown one has none.
+    await email.fill(known.email);
+    await page.getByRole('button', { name: 'Continuar', exact: true }).click();
+    await smtp.waitFor(known.email);
+    expect(smtp.received.filter((mail) => JSON.stringify(mail.to).includes(unknown))).toEqual([]);
+  });
+
+  test('a server that is down shows the "Erro" toast with the unexpected-error sentence', async ({ page }) => {
+    await page.goto('/recover-password');
+    await page.route('**/api/v1/password-recovery/**', (route) => route.abort('connectionrefused'));
+    await byLabel(page, 'E-mail').fill(uniqueEmail('down'));
+    await page.getByRole('button', { name: 'Continuar', exact: true }).click();
+    await expect(notice(page, 'Erro')).toBeVisible();
+    await expect(notice(page, 'Ocorreu um erro inesperado. Tente novamente.')).toBeVisible();
+  });
+});
+
+test.describe('/reset-password', () => {
+  test('without a token the page says the link is invalid and offers /recover-password', async ({ page }) => {
+    await page.goto('/reset-password');
+    await expect(page.getByText('Link inválido')).toBeVisible();
+    await expect(resetForm(page).submit).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: 'Pedir um novo link' }).click();
+    await expect(page).toHaveURL(/\/recover-password$/);
+  });
+
+  test('validates on blur with the shared password rule and the confirmation', async ({ page }) => {
+    await page.goto('/reset-password?token=any-token');
+    const form = resetForm(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Redefinir senha' })).toBeVisible();
+    await form.newPassword.focus();
+    await form.newPassword.blur();
+    await expect(form.newPassword).toHaveAccessibleErrorMessage('Password is required');
+    await form.confirm.focus();
+    await form.confirm.blur();
+    await expect(form.confirm).toHaveAccessibleErrorMessage('Confirmação de senha é obrigatória');
+    await expectNoSeriousA11yViolations(page);
+    await form.newPassword.fill('short');
+    await form.newPassword.blur();
+    await expect(form.newPassword).toHaveAccessibleErrorMessage('Password must be at least 8 characters');
+    await form.newPassword.fill('long-enough');
+    await form.confirm.fill('long-enougH');
+    await form.confirm.blur();
+    await expect(form.confirm).toHaveAccessibleErrorMessage('A senha não confere');
+  });
+
+  test('the full recovery path through the real mail', async ({ page, api, smtp, product }) => {
+    const user = await api.createUser({ full_name: 'Carla Dias' });
+    const newPassword = 'carla-new-password';
+
+    // 1. Ask for the e-mail.
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Esqueceu a senha?' }).click();
+    await byLabel(page, 'E-mail').fill(user.email);
+    await page.getByRole('button', { name: 'Continuar', exact: true }).click();
+    await expect(notice(page, 'Email sent')).toBeVisible();
+
+    // 2. It arrives at the SMTP server with a link to this product's reset page.
+    const mail = await smtp.waitFor(user.email);
+    const link = mail.text?.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0];
+    expect(link).toBeDefined();
+    const url = new URL(link as string);
+    expect(`${url.origin}${url.pathname}`).toBe(`${product.url}/reset-password`);
+    expect(url.searchParams.get('token')).toBeTruthy();
+
+    // 3. The link opens the reset page; the new password is set; the notice shows; on to /login.
+    await page.goto(link as string);
+    const form = resetForm(page);
+    await form.newPassword.fill(newPassword);
+    await form.confirm.fill(newPassword);
+    await form.submit.click();
+    await expect(notice(page, 'Success!')).toBeVisible();
+    await expect(notice(page, 'Senha alterada com sucesso.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // 4. The same link a second time fails with the Error toast.
+    await page.goto(link as string);
+    await form.newPassword.fill('yet-another-password');
+    await form.confirm.fill('yet-another-password');
+    await form.submit.click();
+    await expect(notice(page, 'Error')).toBeVisible();
+    await expect(notice(page, 'Invalid token')).toBeVisible();
+    await expect(page).toHaveURL(/\/reset-password\?token=/);
+
+    // 5. The old password no longer works; the new one does.
+    await page.goto('/login');
+    await logInThroughForm(page, user.email, user.password);
+    await expect(loginForm(page).password).toHaveAccessibleErrorMessage('E-mail ou senha incorretos.');
+    await loginForm(page).password.fill(newPassword);
+    await loginForm(page).submit.click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Bem-vindo(a), Carla Dias!')).toBeVisible();
+    await expect(api.login(user.email, user.password)).rejects.toThrow(/400/);
+  });
+});
