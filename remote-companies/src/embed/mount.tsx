@@ -76,6 +76,8 @@ export function mount(element: HTMLElement, options: MountOptions): Unmount {
   const unauthorized = createUnauthorizedStore(!options.getToken());
   // A refused token ends nothing on the host: no storage is cleared, no navigation happens.
   onUnauthorized(() => {
+    // Several requests may be refused at once: the host hears it once.
+    if (unauthorized.get()) return;
     void queryClient.cancelQueries();
     unauthorized.set(true);
     options.onUnauthorized?.();
