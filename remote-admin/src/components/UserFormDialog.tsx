@@ -142,7 +142,8 @@ export function UserFormDialog(props: UserFormDialogProps) {
                 <Button type="button" variant="subtle" colorPalette="gray" onClick={close} disabled={isSubmitting}>
                   {t.cancel}
                 </Button>
-                <Button type="submit" loading={isSubmitting}>
+                {/* Keeps focus in the field on press: its blur validation would move this button before the click lands. */}
+                <Button type="submit" loading={isSubmitting} onMouseDown={(event) => event.preventDefault()}>
                   {t.save}
                 </Button>
               </Dialog.Footer>

@@ -37,7 +37,8 @@ export default function AdminPage() {
       ) : (
         <NoPermission />
       )}
-      {isSuperuser && <UserFormDialog mode="add" open={adding} onClose={() => setAdding(false)} />}
+      {/* Mounted per opening: every new user starts from the defaults with fresh controls. */}
+      {isSuperuser && adding && <UserFormDialog mode="add" open onClose={() => setAdding(false)} />}
     </Stack>
   );
 }
