@@ -9,8 +9,11 @@ export const uiMessages = {
   delete: 'Excluir',
   close: 'Fechar',
   deleteTitle: (entity: string) => `Excluir ${entity}`,
-  deleteConfirmation: (entity: string, name: string) =>
-    `Tem certeza que deseja excluir ${entity} "${name}"? Esta ação não pode ser desfeita.`,
+  /** The spec's sentence, spelled out per entity so each wording can be found (and translated) as a whole. */
+  deleteConfirmation: (entity: 'Usuário' | 'Empresa', name: string) =>
+    entity === 'Usuário'
+      ? `Tem certeza que deseja excluir Usuário "${name}"? Esta ação não pode ser desfeita.`
+      : `Tem certeza que deseja excluir Empresa "${name}"? Esta ação não pode ser desfeita.`,
   errorTitle: 'Algo deu errado',
   unexpectedError: 'Ocorreu um erro inesperado. Tente novamente.',
   logoLabel: 'Back Office',
