@@ -53,7 +53,8 @@ export function PasswordTab() {
             <PasswordInput autoComplete="new-password" {...register('confirm_password')} />
           </FormField>
           <Box>
-            <Button type="submit" loading={isSubmitting}>
+            {/* Keeps focus in the field on press: its blur validation would move this button before the click lands. */}
+            <Button type="submit" loading={isSubmitting} onMouseDown={(event) => event.preventDefault()}>
               {t.save}
             </Button>
           </Box>

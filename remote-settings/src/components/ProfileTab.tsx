@@ -94,7 +94,13 @@ export function ProfileTab({ user }: { user: UserPublic }) {
           <HStack gap="3">
             {editing ? (
               <>
-                <Button type="submit" loading={isSubmitting} disabled={!isDirty || !email?.trim()}>
+                {/* Keeps focus in the field on press: its blur validation would move this button before the click lands. */}
+                <Button
+                  type="submit"
+                  loading={isSubmitting}
+                  disabled={!isDirty || !email?.trim()}
+                  onMouseDown={(event) => event.preventDefault()}
+                >
                   {t.save}
                 </Button>
                 <Button type="button" variant="subtle" colorPalette="gray" onClick={cancel} disabled={isSubmitting}>
