@@ -81,6 +81,28 @@ describe('AdminPage', () => {
     expect(screen.getByRole('button', { name: 'Anterior' })).toBeEnabled();
   });
 
+  it('shows skeleton rows while the first page loads', async () => {
+    fakeApi((call) => (call.path === '/users/me' ? { status: 200, body: admin } : 'pending'));
+    renderPage(<AdminPage />, '/admin');
+    expect(await screen.findAllByTestId('user-row-skeleton')).toHaveLength(10);
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('offers a retry when the list cannot be loaded', async () => {
+    let fail = true;
+    fakeApi((call) => {
+      if (call.path === '/users/me') return { status: 200, body: admin };
+      if (call.path === '/users/' && fail) return { status: 500, body: { detail: 'Internal Server Error' } };
+      if (call.path === '/users/') return { status: 200, body: { data: [admin], count: 1 } };
+      return undefined;
+    });
+    renderPage(<AdminPage />, '/admin');
+    expect(await screen.findByText(messages.loadFailed)).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: messages.retry }));
+    expect(await screen.findByText(admin.email)).toBeInTheDocument();
+  });
+
   it('shows an empty state on a page past the end', async () => {
     serveUsers(0);
     renderPage(<AdminPage />, '/admin?page=4');

@@ -37,7 +37,8 @@ export interface Call {
   body: unknown;
 }
 
-type Handler = (call: Call) => { status: number; body: unknown } | undefined;
+/** An answer, `undefined` for 404, or `'pending'` for a request that never completes. */
+type Handler = (call: Call) => { status: number; body: unknown } | 'pending' | undefined;
 
 /** A fake API behind `fetch`: every call is recorded, the first handler that answers wins. */
 export function fakeApi(handler: Handler) {
@@ -51,7 +52,9 @@ export function fakeApi(handler: Handler) {
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     calls.push(call);
-    const answer = handler(call) ?? { status: 404, body: { detail: 'Not Found' } };
+    const result = handler(call);
+    if (result === 'pending') return new Promise<Response>(() => {});
+    const answer = result ?? { status: 404, body: { detail: 'Not Found' } };
     return new Response(JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'Content-Type': 'application/json' },
