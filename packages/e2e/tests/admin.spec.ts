@@ -109,6 +109,7 @@ test.describe('/admin for a super user', () => {
     await expect(dialog.getByText('Email is required')).toBeVisible();
     await expect(dialog.getByText('Password is required')).toBeVisible();
     await expect(dialog.getByText('Please confirm your password')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
 
     await fillUserDialog(dialog, { email: 'sem-arroba', password: 'curta' });
     await field(dialog, 'Confirmar senha').focus();

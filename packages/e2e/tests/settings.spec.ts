@@ -95,6 +95,7 @@ test.describe('/settings', () => {
     await field(form, 'Senha atual').focus();
     await expect(form.getByText('Password must be at least 8 characters')).toBeVisible();
     await expect(form.getByText('A senha não confere')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
 
     await field(form, 'Senha atual').fill('not-my-password');
     await field(form, 'Nova senha').fill('next-password-1');
