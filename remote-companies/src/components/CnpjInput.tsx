@@ -17,8 +17,9 @@ export const CnpjInput = forwardRef<HTMLInputElement, CnpjInputProps>(function C
     const input = event.target;
     const masked = maskCnpjInput(input.value, input.selectionStart ?? input.value.length);
     onChange(masked.value);
-    // React writes the new value after this handler; put the caret back where the person was typing.
-    requestAnimationFrame(() => {
+    // React commits the new value in a microtask queued by onChange; this one runs right after it and
+    // before the next keystroke, so the caret stays where the person is typing even when typing fast.
+    queueMicrotask(() => {
       const root = input.getRootNode() as Document | ShadowRoot;
       if (root.activeElement === input) input.setSelectionRange(masked.caret, masked.caret);
     });

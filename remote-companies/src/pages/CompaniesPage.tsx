@@ -40,7 +40,9 @@ export default function CompaniesPage() {
 
   const rows = list.data?.data;
   const settled = rows !== undefined && !list.isPlaceholderData;
-  const canGoNext = settled && hasNextPage(rows.length, COMPANIES_PAGE_SIZE);
+  // Next only after a full page (spec §4), and not when an exact count says that page was the last.
+  const knownLast = list.data?.count_is_exact === true && filter.page * COMPANIES_PAGE_SIZE >= (list.data?.count ?? 0);
+  const canGoNext = settled && hasNextPage(rows.length, COMPANIES_PAGE_SIZE) && !knownLast;
   usePrefetchNextPage(canGoNext ? companiesQueryOptions({ ...filter, page: filter.page + 1 }) : undefined);
 
   // A page past the end (an old link, or the last row of a page deleted elsewhere): go to the last page.
