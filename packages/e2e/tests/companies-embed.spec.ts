@@ -135,8 +135,34 @@ test.describe('the companies embed on another origin', () => {
     await expect(embed.getByRole('cell', { name: 'Mercado Embutido', exact: true })).toBeVisible();
     expect(page.url()).toBe(url);
     expect(await hostStyles(page)).toEqual(before);
-
     await expectNoSeriousA11yViolations(page);
+
+    // Edit and delete through the actions menu, whose popup and dialogs live in the shadow root too.
+    const row = embed
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'Mercado Embutido', exact: true }) });
+    await embed.getByRole('button', { name: 'Ações para Mercado Embutido' }).click();
+    await embed.getByRole('menuitem', { name: 'Editar' }).click();
+    const edit = embed.getByRole('dialog', { name: 'Editar Empresa' });
+    await edit.getByLabel('Tipo').selectOption('matriz');
+    const patched = page.waitForRequest((request) => request.method() === 'PATCH');
+    await edit.getByRole('button', { name: 'Salvar' }).click();
+    expect((await patched).postDataJSON()).toEqual({ type: 'matriz' });
+    await expect(embed.getByText('Empresa atualizada com sucesso.')).toBeVisible();
+    await expect(row).toContainText('MATRIZ');
+
+    await embed.getByRole('button', { name: 'Ações para Mercado Embutido' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    const confirm = embed.getByRole('alertdialog');
+    await expect(confirm).toContainText(
+      'Tem certeza que deseja excluir Empresa "Mercado Embutido"? Esta ação não pode ser desfeita.',
+    );
+    await confirm.getByRole('button', { name: 'Excluir' }).click();
+    await expect(embed.getByText('Empresa excluído(a) com sucesso.')).toBeVisible();
+    await expect(row).toHaveCount(0);
+    expect(page.url()).toBe(url);
   });
 
   test('routing="url" keeps the filters in the host URL, and a reload restores them', async ({
