@@ -11,11 +11,20 @@ function fakeBuilds() {
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     fs.writeFileSync(path.join(root, file), content);
   };
-  write('shell/dist/index.html', '<!doctype html><title>shell</title>');
-  write('shell/dist/remotes.json', '{}');
+  write(
+    'shell/dist/index.html',
+    '<!doctype html><html><head><title>shell</title><link rel="preload" href="/remotes.json" as="fetch" crossorigin="anonymous"></head><body></body></html>',
+  );
+  write('shell/dist/remotes.json', JSON.stringify({ remote_companies: '/remotes/companies/mf-manifest.json' }));
   write('shell/dist/static/js/index.45ed169ddb.js', 'console.log(1)');
   write('remote-companies/dist/remoteEntry.js', 'var entry');
-  write('remote-companies/dist/mf-manifest.json', '{}');
+  write(
+    'remote-companies/dist/mf-manifest.json',
+    JSON.stringify({
+      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      exposes: [{ name: 'CompaniesPage', assets: { js: { sync: ['static/js/async/page.0123abcd99.js'] } } }],
+    }),
+  );
   write('remote-companies/dist/static/js/async/page.0123abcd99.js', 'var page');
   return root;
 }
@@ -41,6 +50,25 @@ describe('one origin for the API, the shell and the remotes', () => {
       expect(res.body).toContain('<title>shell</title>');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('writes the remote registry into the page and preloads the first screen of a remote route', async () => {
+    const home = await t.app.inject({ method: 'GET', url: '/', headers: html });
+    expect(home.body).toContain(
+      '<script type="application/json" id="backoffice-config">{"remotes":{"remote_companies":"/remotes/companies/mf-manifest.json"}}</script>',
+    );
+    expect(home.body).not.toContain('remotes.json');
+    expect(home.body).not.toContain('rel="prefetch"');
+    const companies = await t.app.inject({ method: 'GET', url: '/companies?page=2', headers: html });
+    expect(companies.body).toContain(
+      '<link rel="preload" href="/remotes/companies/mf-manifest.json" as="fetch" crossorigin="anonymous">',
+    );
+    for (const href of ['/remotes/companies/remoteEntry.js', '/remotes/companies/static/js/async/page.0123abcd99.js']) {
+      expect(companies.body).toContain(`<link rel="prefetch" href="${href}">`);
+    }
+    // A remote that is not built is simply not announced.
+    const admin = await t.app.inject({ method: 'GET', url: '/admin', headers: html });
+    expect(admin.body).not.toContain('/remotes/admin/');
   });
 
   it('caches hashed assets for a year and revalidates entry points', async () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { renderShellIndex } from './first-screen.js';
 
 /** The federated remotes and the URL path each one is served under (`/remotes/<name>/`). */
 export const REMOTES = ['auth', 'companies', 'admin', 'settings'] as const;
@@ -56,7 +57,7 @@ export async function registerFrontends(app: FastifyInstance, webRoot: string): 
       decorateReply: !decorated,
       cacheControl: false,
       setHeaders,
-      index: ['index.html'],
+      index: false,
       // The shell's routes are handled by the history fallback below, not by directory listings.
       redirect: false,
       wildcard: true,
@@ -64,7 +65,24 @@ export async function registerFrontends(app: FastifyInstance, webRoot: string): 
     decorated = true;
   };
   for (const remote of remotes) await serve(remote.dir, `/remotes/${remote.name}/`);
-  if (shellDir) await serve(shellDir, '/');
+  const firstScreen = shellDir ? { shellDir, remoteDirs: new Map(remotes.map((r) => [r.name, r.dir])) } : undefined;
+
+  const sendShellIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    const html = firstScreen && renderShellIndex(firstScreen, request.url);
+    if (html === undefined) return false;
+    reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(html);
+    return true;
+  };
+  if (shellDir) {
+    // The page itself is rendered per request (registry inline, first-screen preloads).
+    app.get('/', (request, reply) => {
+      if (!sendShellIndex(request, reply)) reply.code(404).send({ detail: 'Not Found' });
+    });
+    app.get('/index.html', (request, reply) => {
+      if (!sendShellIndex(request, reply)) reply.code(404).send({ detail: 'Not Found' });
+    });
+    await serve(shellDir, '/');
+  }
 
   return {
     shellDir,
@@ -74,8 +92,7 @@ export async function registerFrontends(app: FastifyInstance, webRoot: string): 
       const url = request.url.split('?')[0] ?? '/';
       if (NOT_SHELL_ROUTES.test(url) || path.extname(url) !== '') return false;
       if (!String(request.headers.accept ?? '').includes('text/html')) return false;
-      reply.header('Cache-Control', REVALIDATE).sendFile('index.html', shellDir);
-      return true;
+      return sendShellIndex(request, reply);
     },
   };
 }
