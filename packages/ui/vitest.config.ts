@@ -9,5 +9,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
+    // Role queries over Chakra's styled DOM are slow in jsdom on a shared 2-core machine.
+    testTimeout: 30_000,
   },
 });
