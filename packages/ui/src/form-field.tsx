@@ -39,9 +39,14 @@ export function FormField({ label, error, required, helperText, children }: Form
       </Field.Label>
       {children}
       {helperText && messages.length === 0 && <Field.HelperText>{helperText}</Field.HelperText>}
-      {messages.map((message) => (
-        <Field.ErrorText key={message}>{message}</Field.ErrorText>
-      ))}
+      {messages.length > 0 && (
+        // One error element (Chakra gives each ErrorText of a field the same id), one line per message.
+        <Field.ErrorText flexDirection="column" alignItems="flex-start">
+          {messages.map((message) => (
+            <span key={message}>{message}</span>
+          ))}
+        </Field.ErrorText>
+      )}
     </Field.Root>
   );
 }

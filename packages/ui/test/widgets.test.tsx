@@ -94,6 +94,9 @@ describe('FormField', () => {
     );
     expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Endereço de email inválido')).toBeInTheDocument();
+    // Both messages sit in one error element, so no id repeats.
+    const ids = [...document.querySelectorAll('[id]')].map((el) => el.id);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });
 
