@@ -19,6 +19,7 @@ import {
   type UserFormValues,
 } from '../forms/user-form';
 import { messages } from '../messages';
+import { readableFieldErrors } from '../styles/readable-errors';
 
 export type UserFormDialogProps =
   | { mode: 'add'; open: boolean; onClose: () => void; user?: undefined }
@@ -107,7 +108,7 @@ export function UserFormDialog(props: UserFormDialogProps) {
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content css={readableFieldErrors}>
             <form onSubmit={handleSubmit(onSubmit)} noValidate>
               <Dialog.Header>
                 <Dialog.Title>{isEdit ? t.editTitle : t.addTitle}</Dialog.Title>
