@@ -48,8 +48,15 @@ describe('mount(element, options)', () => {
     const fetchMock = stubApi();
     const element = document.createElement('div');
     document.body.append(element);
-    const unmount = mount(element, { apiBaseUrl: 'https://api.example.com', getToken: () => null, colorMode: 'light' });
+    const onUnauthorized = vi.fn();
+    const unmount = mount(element, {
+      apiBaseUrl: 'https://api.example.com',
+      getToken: () => null,
+      colorMode: 'light',
+      onUnauthorized,
+    });
     await waitFor(() => expect(element.shadowRoot?.textContent).toContain('Sessão ausente ou expirada'));
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(element.dataset.colorMode).toBe('light');
     unmount();

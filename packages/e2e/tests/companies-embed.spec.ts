@@ -211,6 +211,12 @@ test.describe('the companies embed on another origin', () => {
     );
     expect(await page.evaluate(() => window.localStorage.getItem('access_token'))).toBe('host-own-value');
     expect(page.url()).toBe(url);
+
+    // The host signs the person in again and hands the new token over: the screen comes back.
+    await page.evaluate((t) => document.querySelector('backoffice-companies')?.setAttribute('token', t), token);
+    await expect(embed.getByRole('heading', { name: 'Gestão de Empresas' })).toBeVisible();
+    await expect(embed.getByText('Nenhuma empresa cadastrada')).toBeVisible();
+    expect(page.url()).toBe(url);
   });
 
   test('the product serves embed.js to other origins and the example host page', async ({

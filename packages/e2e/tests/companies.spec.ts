@@ -59,6 +59,26 @@ test.describe('/companies', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test('has no serious accessibility violation in light mode either, errors showing', async ({ page, api, signIn }) => {
+    await seedCompanies(api, token, [{ trading_name: 'Clara', type: 'matriz' }, { trading_name: 'Escura' }]);
+    await page.addInitScript(() => window.localStorage.setItem('theme', 'light'));
+    await signIn(token, '/companies');
+    await expect(page.locator('html')).toHaveClass(/light/);
+    await expect(row(page, 'Clara')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Ações para Clara' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Excluir' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Adicionar Empresa' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Adicionar Empresa' });
+    await dialog.getByLabel('CNPJ').fill('123');
+    await dialog.getByLabel('CNPJ').press('Enter');
+    await expect(dialog.getByText('CNPJ deve conter 14 dígitos')).toBeVisible();
+    await expect(dialog.getByText('Nome Fantasia é obrigatório')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('says when there are no companies yet, and when a search finds nothing (with a way out)', async ({
     page,
     api,

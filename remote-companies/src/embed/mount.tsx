@@ -83,6 +83,9 @@ export function mount(element: HTMLElement, options: MountOptions): Unmount {
     options.onUnauthorized?.();
   });
 
+  // No token at all: locked from the start, and the host hears it like a refused one.
+  if (unauthorized.get()) queueMicrotask(() => options.onUnauthorized?.());
+
   const router =
     options.routing === 'url'
       ? createBrowserRouter(ROUTES, options.basename ? { basename: options.basename } : undefined)
