@@ -1,6 +1,12 @@
 import { PRIMARY_COLOR } from '@backoffice/contracts';
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
-import { createSystem, defineConfig, mergeConfigs, type SystemContext } from '@chakra-ui/react/styled-system';
+import {
+  createSystem,
+  defineConfig,
+  defineRecipe,
+  mergeConfigs,
+  type SystemContext,
+} from '@chakra-ui/react/styled-system';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -157,4 +163,17 @@ const brandConfig = defineConfig({
  * The one Chakra system of the product. `@backoffice/ui` is a Module Federation singleton, so the
  * shell and every remote render with this very instance.
  */
-export const system: SystemContext = createSystem(mergeConfigs(defaultBaseConfig, brandConfig));
+/**
+ * Chakra's solid button lightens on hover (`solid/90` over the page), which takes white on #D92534
+ * below 4.5:1 in light mode; darkening keeps the contrast of every palette in both modes.
+ */
+const darkerSolid = 'color-mix(in srgb, var(--chakra-colors-color-palette-solid) 85%, black)';
+const accessibleHoverConfig = defineConfig({
+  theme: {
+    recipes: {
+      button: { variants: { variant: { solid: { _hover: { bg: darkerSolid }, _expanded: { bg: darkerSolid } } } } },
+    },
+  },
+});
+
+export const system: SystemContext = createSystem(mergeConfigs(defaultBaseConfig, brandConfig, accessibleHoverConfig));
