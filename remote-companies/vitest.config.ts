@@ -5,5 +5,10 @@ export default defineConfig({
   resolve: {
     alias: { '@backoffice/contracts': fileURLToPath(new URL('../packages/contracts/src/index.ts', import.meta.url)) },
   },
-  test: { environment: 'jsdom', include: ['test/**/*.test.{ts,tsx}'], setupFiles: ['@backoffice/ui/testing/setup'] },
+  test: {
+    environment: 'jsdom',
+    include: ['test/**/*.test.{ts,tsx}'],
+    setupFiles: ['@backoffice/ui/testing/setup', './test/setup.ts'],
+    testTimeout: 20_000,
+  },
 });

@@ -115,7 +115,9 @@ describe('edit company dialog', () => {
     );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('Tipo é obrigatório', { selector: '.chakra-field__errorText' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(document.querySelector('[data-part=error-text]')).toHaveTextContent('Tipo é obrigatório'),
+    );
     expect(onSubmit).not.toHaveBeenCalled();
   });
 });
