@@ -528,6 +528,8 @@ test.describe('/companies', () => {
     await expect(dialog.getByLabel('Nome Fantasia')).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
+    // Focus goes back to the row's actions button.
+    await expect(trigger).toBeFocused();
 
     await page.getByRole('button', { name: 'Adicionar Empresa' }).focus();
     await page.keyboard.press('Enter');
