@@ -1,6 +1,7 @@
 import {
   MAX_LIMIT,
   type Message,
+  type PasswordChanged,
   type UpdatePassword,
   USERS_PAGE_SIZE,
   type UserCreate,
@@ -15,6 +16,7 @@ import { request } from './http.js';
 import { pageToSkip } from './pagination.js';
 import { queryClient } from './query-client.js';
 import { queryKeys } from './query-keys.js';
+import { setToken } from './token.js';
 
 /* ---------- fetchers ---------- */
 
@@ -50,8 +52,14 @@ export function updateUserMe(body: UserUpdateMe): Promise<UserPublic> {
   return request<UserPublic>('/users/me', { method: 'PATCH', json: body });
 }
 
-export function updatePasswordMe(body: UpdatePassword): Promise<Message> {
-  return request<Message>('/users/me/password', { method: 'PATCH', json: body });
+/**
+ * A password change revokes every older token and the answer carries a fresh one for this session:
+ * it is stored before anything else can call the API with the old one.
+ */
+export async function updatePasswordMe(body: UpdatePassword): Promise<PasswordChanged> {
+  const answer = await request<PasswordChanged>('/users/me/password', { method: 'PATCH', json: body });
+  setToken(answer.access_token);
+  return answer;
 }
 
 export function deleteUserMe(): Promise<Message> {

@@ -13,6 +13,7 @@ import {
   setToken,
   setTokenSource,
   statusName,
+  updatePasswordMe,
 } from '../src/index.js';
 
 function jsonResponse(status: number, body: unknown): Response {
@@ -190,5 +191,26 @@ describe('request', () => {
     await expect(request('/users/me')).rejects.toMatchObject({ status: 401 });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('own password change', () => {
+  it('keeps the session on the fresh token the server hands back', async () => {
+    setToken('old-token');
+    fetchMock.mockImplementation(async () =>
+      jsonResponse(200, { message: 'Password updated successfully', access_token: 'new-token', token_type: 'bearer' }),
+    );
+    await updatePasswordMe({ current_password: 'a', new_password: 'b'.repeat(8), confirm_password: 'b'.repeat(8) });
+    expect(lastCall().headers.get('Authorization')).toBe('Bearer old-token');
+    expect(getToken()).toBe('new-token');
+  });
+
+  it('keeps the old token when the change is refused', async () => {
+    setToken('old-token');
+    fetchMock.mockImplementation(async () => jsonResponse(400, { detail: 'Incorrect password' }));
+    await expect(
+      updatePasswordMe({ current_password: 'a', new_password: 'b'.repeat(8), confirm_password: 'b'.repeat(8) }),
+    ).rejects.toBeInstanceOf(ApiError);
+    expect(getToken()).toBe('old-token');
   });
 });

@@ -1,3 +1,4 @@
+import { useUpdatePasswordMe } from '@backoffice/api-client';
 import { FormField, handleError, PasswordInput, showSuccessToast } from '@backoffice/ui';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
@@ -5,7 +6,7 @@ import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm } from 'react-hook-form';
-import { useChangeOwnPassword } from '../change-password';
+
 import { type ChangePasswordFormValues, changePasswordDefaults, changePasswordSchema } from '../forms/settings-forms';
 import { messages } from '../messages';
 
@@ -13,7 +14,7 @@ const t = messages.password;
 
 /** Senha (spec §2, §5): the server's errors (`Incorrect password`, same as current) go to the error toast. */
 export function PasswordTab() {
-  const changePassword = useChangeOwnPassword();
+  const changePassword = useUpdatePasswordMe();
   const {
     register,
     handleSubmit,
