@@ -135,6 +135,14 @@ test.describe('/companies', () => {
     await page.reload();
     await expect(searchBox(page)).toHaveValue(cnpj.slice(0, 8));
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+    // Back and forward go through the searches.
+    await page.goBack();
+    await expect(searchBox(page)).toHaveValue(cnpj);
+    await page.goBack();
+    await expect(searchBox(page)).toHaveValue(maskCnpj(cnpj));
+    await page.goForward();
+    await expect(searchBox(page)).toHaveValue(cnpj);
+    await expect(row(page, 'Padaria São João')).toBeVisible();
   });
 
   test('never shows an older search result after a newer one', async ({ page, api, signIn }) => {

@@ -1,0 +1,76 @@
+import { UiProvider } from '@backoffice/ui';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CompaniesToolbar, SEARCH_DEBOUNCE_MS } from '../src/components/CompaniesToolbar';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+const SEARCH = 'Buscar por nome, razão social ou CNPJ';
+
+function renderToolbar(search?: string) {
+  const onChange = vi.fn();
+  const view = render(
+    <UiProvider>
+      <CompaniesToolbar filter={{ page: 1, search }} onChange={onChange} />
+    </UiProvider>,
+  );
+  const rerender = (next?: string) =>
+    view.rerender(
+      <UiProvider>
+        <CompaniesToolbar filter={{ page: 1, search: next }} onChange={onChange} />
+      </UiProvider>,
+    );
+  return { onChange, rerender, box: screen.getByRole('searchbox', { name: SEARCH }) };
+}
+
+describe('search box', () => {
+  it('sends the search once typing pauses, not at every key', () => {
+    const { onChange, box } = renderToolbar();
+    for (const text of ['p', 'pa', 'pad', 'padaria']) {
+      fireEvent.change(box, { target: { value: text } });
+      act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 50));
+    }
+    expect(onChange).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(50));
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenCalledWith({ search: 'padaria' });
+  });
+
+  it('sends at once on Enter, trims, and treats blank as no search', () => {
+    const { onChange, box } = renderToolbar('acme');
+    expect(box).toHaveValue('acme');
+    fireEvent.change(box, { target: { value: ' beta ' } });
+    fireEvent.submit(box.closest('form') as HTMLFormElement);
+    expect(onChange).toHaveBeenLastCalledWith({ search: 'beta' });
+    fireEvent.change(box, { target: { value: '   ' } });
+    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    expect(onChange).toHaveBeenLastCalledWith({ search: undefined });
+  });
+
+  it('follows the URL when it changes elsewhere (back/forward, clear filters), not when it echoes the typing', () => {
+    const { onChange, box, rerender } = renderToolbar('alfa');
+    fireEvent.change(box, { target: { value: 'beta' } });
+    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    expect(onChange).toHaveBeenLastCalledWith({ search: 'beta' });
+    // The person keeps typing while the URL catches up with "beta".
+    fireEvent.change(box, { target: { value: 'beta s' } });
+    rerender('beta');
+    expect(box).toHaveValue('beta s');
+    // Back to "alfa" from history.
+    rerender('alfa');
+    expect(box).toHaveValue('alfa');
+    rerender(undefined);
+    expect(box).toHaveValue('');
+  });
+
+  it('changes the type and active filters', () => {
+    const { onChange } = renderToolbar();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Tipo' }), { target: { value: 'matriz' } });
+    expect(onChange).toHaveBeenLastCalledWith({ type: 'matriz' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Situação' }), { target: { value: 'false' } });
+    expect(onChange).toHaveBeenLastCalledWith({ is_active: false });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Tipo' }), { target: { value: '' } });
+    expect(onChange).toHaveBeenLastCalledWith({ type: undefined });
+  });
+});
