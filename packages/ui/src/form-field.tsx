@@ -25,12 +25,15 @@ export interface FormFieldProps {
   error?: FieldError;
   required?: boolean;
   helperText?: ReactNode;
+  /** A message from outside the form rules, shown with them (e.g. a failed login under the password). */
+  extraMessage?: string;
   children: ReactNode;
 }
 
 /** A labelled form control that shows every error of its field. */
-export function FormField({ label, error, required, helperText, children }: FormFieldProps) {
+export function FormField({ label, error, required, helperText, extraMessage, children }: FormFieldProps) {
   const messages = fieldErrorMessages(error);
+  if (extraMessage && !messages.includes(extraMessage)) messages.push(extraMessage);
   return (
     <Field.Root invalid={messages.length > 0} required={required}>
       <Field.Label>

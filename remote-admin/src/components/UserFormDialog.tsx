@@ -19,7 +19,6 @@ import {
   type UserFormValues,
 } from '../forms/user-form';
 import { messages } from '../messages';
-import { readableFieldErrors } from '../styles/readable-errors';
 
 export type UserFormDialogProps =
   | { mode: 'add'; open: boolean; onClose: () => void; user?: undefined }
@@ -108,7 +107,7 @@ export function UserFormDialog(props: UserFormDialogProps) {
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content css={readableFieldErrors}>
+          <Dialog.Content>
             <form onSubmit={handleSubmit(onSubmit)} noValidate>
               <Dialog.Header>
                 <Dialog.Title>{isEdit ? t.editTitle : t.addTitle}</Dialog.Title>

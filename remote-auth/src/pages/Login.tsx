@@ -1,5 +1,5 @@
 import { useLogin } from '@backoffice/api-client';
-import { PasswordInput } from '@backoffice/ui';
+import { FormField, PasswordInput } from '@backoffice/ui';
 import { Input } from '@chakra-ui/react/input';
 import { Link } from '@chakra-ui/react/link';
 import { Stack } from '@chakra-ui/react/stack';
@@ -7,7 +7,6 @@ import { Text } from '@chakra-ui/react/text';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm } from 'react-hook-form';
 import { Link as ReactRouterLink } from 'react-router-dom';
-import { AccountField } from '../components/AccountField';
 import { AccountPage } from '../components/AccountPage';
 import { RouterLink } from '../components/RouterLink';
 import { SubmitButton } from '../components/SubmitButton';
@@ -50,17 +49,17 @@ export default function Login() {
         }}
       >
         <Stack gap="4">
-          <AccountField label={messages.emailLabel} error={errors.username} required>
+          <FormField label={messages.emailLabel} error={errors.username} required>
             <Input type="email" autoComplete="username" inputMode="email" {...register('username')} />
-          </AccountField>
-          <AccountField
+          </FormField>
+          <FormField
             label={messages.passwordLabel}
             error={errors.password}
             extraMessage={login.isError ? loginErrorMessage(login.error) : undefined}
             required
           >
             <PasswordInput autoComplete="current-password" {...register('password')} />
-          </AccountField>
+          </FormField>
           <Link asChild variant="underline" alignSelf="flex-end" fontSize="sm">
             <ReactRouterLink to={paths.recoverPassword}>{messages.forgotPassword}</ReactRouterLink>
           </Link>

@@ -1,12 +1,11 @@
 import { recoverPassword } from '@backoffice/api-client';
-import { showErrorToast, showSuccessToast } from '@backoffice/ui';
+import { FormField, showErrorToast, showSuccessToast } from '@backoffice/ui';
 import { Input } from '@chakra-ui/react/input';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { AccountField } from '../components/AccountField';
 import { AccountPage } from '../components/AccountPage';
 import { RouterLink } from '../components/RouterLink';
 import { SubmitButton } from '../components/SubmitButton';
@@ -45,9 +44,9 @@ export default function RecoverPassword() {
     <AccountPage title={messages.recoverPasswordTitle} intro={messages.recoverPasswordIntro}>
       <form noValidate onSubmit={submit}>
         <Stack gap="4">
-          <AccountField label={messages.emailLabel} error={errors.email} required>
+          <FormField label={messages.emailLabel} error={errors.email} required>
             <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
-          </AccountField>
+          </FormField>
           <SubmitButton label={messages.recoverButton} loading={isSubmitting} />
           <Text textAlign="center">
             <RouterLink to={paths.login}>{messages.backToLogin}</RouterLink>

@@ -1,5 +1,5 @@
 import { resetPassword } from '@backoffice/api-client';
-import { PasswordInput, showErrorToast, showSuccessToast } from '@backoffice/ui';
+import { FormField, PasswordInput, showErrorToast, showSuccessToast } from '@backoffice/ui';
 import { Alert } from '@chakra-ui/react/alert';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
@@ -7,7 +7,6 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { AccountField } from '../components/AccountField';
 import { AccountPage } from '../components/AccountPage';
 import { RouterLink } from '../components/RouterLink';
 import { SubmitButton } from '../components/SubmitButton';
@@ -72,12 +71,12 @@ function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="4">
-        <AccountField label={messages.newPasswordLabel} error={errors.new_password} required>
+        <FormField label={messages.newPasswordLabel} error={errors.new_password} required>
           <PasswordInput autoComplete="new-password" {...register('new_password')} />
-        </AccountField>
-        <AccountField label={messages.confirmNewPasswordLabel} error={errors.confirm_password} required>
+        </FormField>
+        <FormField label={messages.confirmNewPasswordLabel} error={errors.confirm_password} required>
           <PasswordInput autoComplete="new-password" {...register('confirm_password')} />
-        </AccountField>
+        </FormField>
         <SubmitButton label={messages.resetButton} loading={isSubmitting} />
         <Text textAlign="center">
           <RouterLink to={paths.login}>{messages.backToLogin}</RouterLink>

@@ -1,13 +1,12 @@
 import { useRegisterUser } from '@backoffice/api-client';
 import { SIGNUP_FULL_NAME_MIN_LENGTH } from '@backoffice/contracts';
-import { PasswordInput, showErrorToast, showSuccessToast } from '@backoffice/ui';
+import { FormField, PasswordInput, showErrorToast, showSuccessToast } from '@backoffice/ui';
 import { Input } from '@chakra-ui/react/input';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { AccountField } from '../components/AccountField';
 import { AccountPage } from '../components/AccountPage';
 import { RouterLink } from '../components/RouterLink';
 import { SubmitButton } from '../components/SubmitButton';
@@ -46,18 +45,18 @@ export default function Signup() {
     <AccountPage title={messages.signupTitle}>
       <form noValidate onSubmit={submit}>
         <Stack gap="4">
-          <AccountField label={messages.fullNameLabel} error={errors.full_name} required>
+          <FormField label={messages.fullNameLabel} error={errors.full_name} required>
             <Input autoComplete="name" minLength={SIGNUP_FULL_NAME_MIN_LENGTH} {...register('full_name')} />
-          </AccountField>
-          <AccountField label={messages.emailLabel} error={errors.email} required>
+          </FormField>
+          <FormField label={messages.emailLabel} error={errors.email} required>
             <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
-          </AccountField>
-          <AccountField label={messages.passwordLabel} error={errors.password} required>
+          </FormField>
+          <FormField label={messages.passwordLabel} error={errors.password} required>
             <PasswordInput autoComplete="new-password" {...register('password')} />
-          </AccountField>
-          <AccountField label={messages.confirmPasswordLabel} error={errors.confirm_password} required>
+          </FormField>
+          <FormField label={messages.confirmPasswordLabel} error={errors.confirm_password} required>
             <PasswordInput autoComplete="new-password" {...register('confirm_password')} />
-          </AccountField>
+          </FormField>
           <SubmitButton label={messages.signupButton} loading={isSubmitting} />
           <Text textAlign="center">
             {messages.haveAccount} <RouterLink to={paths.login}>{messages.loginLink}</RouterLink>

@@ -7,13 +7,12 @@ import { AppearanceTab } from '../components/AppearanceTab';
 import { PasswordTab } from '../components/PasswordTab';
 import { ProfileTab } from '../components/ProfileTab';
 import { messages } from '../messages';
-import { readableFieldErrors } from '../styles/readable-errors';
 
 /** `/settings` (spec §2): the same three tabs for every user. */
 export default function SettingsPage() {
   const { data: user } = useCurrentUser();
   return (
-    <Stack gap="6" p={{ base: '4', md: '8' }} css={readableFieldErrors}>
+    <Stack gap="6" p={{ base: '4', md: '8' }}>
       <Heading as="h1" size="2xl">
         {messages.settingsPageTitle}
       </Heading>
