@@ -21,7 +21,7 @@ function escapeAttribute(value: string): string {
 
 /**
  * A third-party portal on its own origin: a plain HTML page whose only script is the product's
- * embed.js. `/portal?api=…&token=…[&routing=url][&embed=0]` (embed=0 leaves the embed out, the
+ * embed.js. `/portal?api=…&token=…[&routing=url][&color-mode=light][&embed=0]` (embed=0 leaves the embed out, the
  * baseline for "the host's computed styles are unchanged").
  */
 export async function startEmbedHost(): Promise<EmbedHost> {
@@ -34,11 +34,13 @@ export async function startEmbedHost(): Promise<EmbedHost> {
     const api = url.searchParams.get('api') ?? '';
     const token = url.searchParams.get('token');
     const routing = url.searchParams.get('routing');
+    const colorMode = url.searchParams.get('color-mode');
     const withEmbed = url.searchParams.get('embed') !== '0';
     const attributes = [
       `api-base-url="${escapeAttribute(api)}"`,
       token ? `token="${escapeAttribute(token)}"` : '',
       routing ? `routing="${escapeAttribute(routing)}"` : '',
+      colorMode ? `color-mode="${escapeAttribute(colorMode)}"` : '',
     ].join(' ');
     const html = `<!doctype html>
 <html lang="pt-BR">

@@ -190,6 +190,32 @@ test.describe('the companies embed on another origin', () => {
     await expect(embed.getByRole('cell', { name: 'Filial Beta', exact: true })).toHaveCount(0);
   });
 
+  test('color-mode="light" styles the screen and its dialogs light, readable (axe), without touching the host', async ({
+    page,
+    host,
+    product,
+    api,
+  }) => {
+    await seedCompanies(api, token, [{ trading_name: 'Clara Ltda', type: 'matriz' }]);
+    await page.goto(portalUrl(host, product, { embed: '0' }));
+    const before = await hostStyles(page);
+    await page.goto(portalUrl(host, product, { token, 'color-mode': 'light' }));
+    const embed = page.locator('backoffice-companies');
+    await expect(embed.getByRole('cell', { name: 'Clara Ltda', exact: true })).toBeVisible();
+    // The light theme's near-black text (gray.950), where the default dark theme has near-white.
+    await expect(embed.getByRole('heading', { name: 'Gestão de Empresas' })).toHaveCSS('color', 'rgb(9, 9, 11)');
+    expect(await hostStyles(page)).toEqual(before);
+    await expectNoSeriousA11yViolations(page);
+
+    await embed.getByRole('button', { name: 'Adicionar Empresa' }).click();
+    const dialog = embed.getByRole('dialog', { name: 'Adicionar Empresa' });
+    await dialog.getByLabel('CNPJ').fill('12');
+    await dialog.getByLabel('CNPJ').press('Enter');
+    await expect(dialog.getByText('CNPJ deve conter 14 dígitos')).toBeVisible();
+    await expect(dialog).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('a refused token shows a locked screen and tells the host, without touching its storage or URL', async ({
     page,
     host,
