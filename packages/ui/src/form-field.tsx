@@ -45,9 +45,7 @@ export function FormField({ label, error, required, helperText, extraMessage, ch
       {messages.length > 0 && (
         // One error element (Chakra gives each ErrorText of a field the same id), one line per message.
         <Field.ErrorText flexDirection="column" alignItems="flex-start">
-          {messages.map((message) => (
-            <span key={message}>{message}</span>
-          ))}
+          {messages.length === 1 ? messages[0] : messages.map((message) => <span key={message}>{message}</span>)}
         </Field.ErrorText>
       )}
     </Field.Root>
