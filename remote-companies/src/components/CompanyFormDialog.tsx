@@ -85,8 +85,7 @@ function CompanyForm(props: CompanyFormDialogProps) {
         <Dialog.Title>{isEdit ? messages.form.editTitle : messages.form.createTitle}</Dialog.Title>
       </Dialog.Header>
       <Dialog.Body>
-        {/* The shared field's fg.error is 3.8:1 on white; red.700 keeps AA contrast in light mode. */}
-        <Stack gap="4" css={{ '& [data-part=error-text]': { _light: { color: 'red.700' } } }}>
+        <Stack gap="4">
           <FormField label={messages.form.tradingName} error={errors.trading_name} required>
             <Input autoComplete="off" {...register('trading_name')} />
           </FormField>
