@@ -101,5 +101,8 @@ export function errorsOf(label: string): string[] {
   const id = input.getAttribute('aria-errormessage');
   if (!id) return [];
   const errorText = document.getElementById(id);
-  return errorText ? Array.from(errorText.children, (child) => child.textContent ?? '') : [];
+  if (!errorText) return [];
+  // Several messages are one line each; a single message is the element's own text.
+  const lines = Array.from(errorText.children, (child) => child.textContent ?? '');
+  return lines.length > 0 ? lines : errorText.textContent ? [errorText.textContent] : [];
 }
