@@ -1,13 +1,7 @@
-import { queryClient } from '@backoffice/api-client';
-import type { UserPublic } from '@backoffice/contracts';
-import { AppProviders } from '@backoffice/ui';
-import { configure, render, screen } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { vi } from 'vitest';
+export { type Call, fakeApi, renderPage } from '@backoffice/ui/testing/page-harness';
 
-// Chakra's dialogs and menus animate in; a shared 2-core machine needs more than the default second.
-configure({ asyncUtilTimeout: 5000 });
+import type { UserPublic } from '@backoffice/contracts';
+import { screen } from '@testing-library/react';
 
 export const admin: UserPublic = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -28,59 +22,6 @@ export function makeUser(i: number, fields: Partial<UserPublic> = {}): UserPubli
     created_at: '2026-01-01T00:00:00Z',
     ...fields,
   };
-}
-
-export interface Call {
-  method: string;
-  path: string;
-  search: URLSearchParams;
-  body: unknown;
-}
-
-/** An answer, `undefined` for 404, or `'pending'` for a request that never completes. */
-type Handler = (call: Call) => { status: number; body: unknown } | 'pending' | undefined;
-
-/** A fake API behind `fetch`: every call is recorded, the first handler that answers wins. */
-export function fakeApi(handler: Handler) {
-  const calls: Call[] = [];
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = new URL(String(input));
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      path: url.pathname.replace('/api/v1', ''),
-      search: url.searchParams,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const result = handler(call);
-    if (result === 'pending') return new Promise<Response>(() => {});
-    const answer = result ?? { status: 404, body: { detail: 'Not Found' } };
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return calls;
-}
-
-/** Renders a page at `path` with the product's providers and a signed-in session. */
-export function renderPage(element: ReactElement, path: string, route = path.split('?')[0] ?? '/') {
-  localStorage.setItem('access_token', 'test-token');
-  queryClient.clear();
-  const router = createMemoryRouter(
-    [
-      { path: route, element },
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
 }
 
 /** The table row that shows `text` (rows have no accessible name of their own). */
