@@ -62,6 +62,7 @@ test.describe('menu', () => {
     await expect(sidebar).toHaveCSS('width', '70px');
     await nav(page).getByRole('link', { name: 'Empresas' }).hover();
     await expect(page.getByRole('tooltip')).toHaveText('Empresas');
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Expandir menu' }).click();
     await expect(sidebar).toHaveCSS('width', '240px');
   });
@@ -74,6 +75,7 @@ test.describe('menu', () => {
     await page.getByRole('button', { name: 'Abrir menu' }).click();
     const drawer = page.getByRole('dialog');
     await expect(drawer.getByRole('link', { name: 'Empresas' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await drawer.getByRole('link', { name: 'Configurações' }).click();
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByRole('dialog')).toBeHidden();
@@ -84,6 +86,8 @@ test.describe('menu', () => {
     const user = await api.createUser();
     await signIn(user.token as string);
     await page.getByRole('button', { name: 'Menu do usuário' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Meu perfil' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole('menuitem', { name: 'Meu perfil' }).click();
     await expect(page).toHaveURL(/\/settings$/);
     await page.getByRole('button', { name: 'Menu do usuário' }).click();
