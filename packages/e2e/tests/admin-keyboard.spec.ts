@@ -37,6 +37,7 @@ test.describe('/admin with the keyboard', () => {
 
     await actionsButton(page, second.email).focus();
     await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Editar' })).toHaveAttribute('data-highlighted', '');
     await page.keyboard.press('Enter');
     const dialog = editDialog(page);
     await expect(field(dialog, 'Email')).toHaveValue(second.email);

@@ -106,6 +106,8 @@ test.describe('/reset-password', () => {
     // 1. Ask for the e-mail.
     await page.goto('/login');
     await page.getByRole('link', { name: 'Esqueceu a senha?' }).click();
+    // The login page stays on screen until the next page's module has loaded: wait for the new page.
+    await expect(page.getByRole('heading', { name: 'Recuperar senha' })).toBeVisible();
     await byLabel(page, 'E-mail').fill(user.email);
     await page.getByRole('button', { name: 'Continuar', exact: true }).click();
     await expect(notice(page, 'Email sent')).toBeVisible();
