@@ -26,6 +26,7 @@ test.describe('/admin with the keyboard', () => {
 
     await actionsButton(page, second.email).focus();
     await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Editar' })).toHaveAttribute('data-highlighted', '');
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menuitem', { name: 'Excluir' })).toHaveAttribute('data-highlighted', '');
     await page.keyboard.press('Enter');
