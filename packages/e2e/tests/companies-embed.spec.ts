@@ -153,7 +153,9 @@ test.describe('the companies embed on another origin', () => {
 
     await embed.getByRole('button', { name: 'Ações para Mercado Embutido' }).focus();
     await page.keyboard.press('Enter');
+    await expect(embed.getByRole('menu')).toBeVisible();
     await page.keyboard.press('End');
+    await expect(embed.getByRole('menuitem', { name: 'Excluir' })).toHaveAttribute('data-highlighted', '');
     await page.keyboard.press('Enter');
     const confirm = embed.getByRole('alertdialog');
     await expect(confirm).toContainText(
