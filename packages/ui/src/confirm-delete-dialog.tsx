@@ -16,14 +16,25 @@ export interface ConfirmDeleteDialogProps {
   onClose: () => void;
   /** The delete request is running: the confirm button shows it and cannot be pressed twice. */
   loading?: boolean;
+  /** Where the focus goes when the dialog closes (e.g. the row menu's button that opened it). */
+  finalFocusEl?: () => HTMLElement | null;
 }
 
 /** Delete needs a confirmation (spec §4) with the sentence of spec §8. */
-export function ConfirmDeleteDialog({ open, entity, name, onConfirm, onClose, loading }: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({
+  open,
+  entity,
+  name,
+  onConfirm,
+  onClose,
+  loading,
+  finalFocusEl,
+}: ConfirmDeleteDialogProps) {
   return (
     <Dialog.Root
       role="alertdialog"
       open={open}
+      finalFocusEl={finalFocusEl}
       onOpenChange={(details) => {
         if (!details.open) onClose();
       }}

@@ -5,6 +5,7 @@ import { Portal } from '@chakra-ui/react/portal';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { Table } from '@chakra-ui/react/table';
 import { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
+import { useRef } from 'react';
 import { FiEdit2, FiMoreVertical, FiTrash2 } from 'react-icons/fi';
 import { messages } from '../messages';
 import { CompanyTypeBadge } from './CompanyTypeBadge';
@@ -14,8 +15,8 @@ export interface CompaniesTableProps {
   companies: Company[] | undefined;
   /** A newer page is on its way while the previous rows stay (no flicker). */
   busy?: boolean;
-  onEdit: (company: Company) => void;
-  onDelete: (company: Company) => void;
+  onEdit: (company: Company, trigger: HTMLElement | null) => void;
+  onDelete: (company: Company, trigger: HTMLElement | null) => void;
 }
 
 const COLUMNS = [
@@ -80,28 +81,30 @@ function CompanyActionsMenu({
   onDelete,
 }: {
   company: Company;
-  onEdit: (company: Company) => void;
-  onDelete: (company: Company) => void;
+  onEdit: (company: Company, trigger: HTMLElement | null) => void;
+  onDelete: (company: Company, trigger: HTMLElement | null) => void;
 }) {
+  // The dialogs give the focus back to this button (the menu item that opened them is gone by then).
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
     // Per-item onClick rather than Menu onSelect: zag only reports a pointer selection after it saw the
     // pointer modality, which it cannot inside the embed's shadow root; Enter also clicks the item.
     <Menu.Root>
       <Menu.Trigger asChild>
-        <IconButton variant="ghost" size="sm" aria-label={messages.actionsFor(company.trading_name)}>
+        <IconButton ref={trigger} variant="ghost" size="sm" aria-label={messages.actionsFor(company.trading_name)}>
           <FiMoreVertical />
         </IconButton>
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
           <Menu.Content>
-            <Menu.Item value="edit" onClick={() => onEdit(company)}>
+            <Menu.Item value="edit" onClick={() => onEdit(company, trigger.current)}>
               <FiEdit2 aria-hidden />
               {messages.edit}
             </Menu.Item>
             <Menu.Item
               value="delete"
-              onClick={() => onDelete(company)}
+              onClick={() => onDelete(company, trigger.current)}
               color="fg.error"
               _highlighted={{ bg: 'bg.error' }}
             >

@@ -26,7 +26,12 @@ type Mode =
   | { kind: 'create'; onSubmit: (values: CreateCompanyOutput) => Promise<void> }
   | { kind: 'edit'; company: Company; onSubmit: (values: EditCompanyOutput) => Promise<void> };
 
-export type CompanyFormDialogProps = Mode & { open: boolean; onClose: () => void };
+export type CompanyFormDialogProps = Mode & {
+  open: boolean;
+  onClose: () => void;
+  /** Where the focus goes when the dialog closes (the row menu's button that opened it). */
+  finalFocusEl?: () => HTMLElement | null;
+};
 
 type FormValues = CreateCompanyValues & Partial<Pick<CreateCompanyValues, 'is_active'>>;
 
@@ -35,10 +40,11 @@ type FormValues = CreateCompanyValues & Partial<Pick<CreateCompanyValues, 'is_ac
  * is masked while typing and submitted without the mask. Edit has no is_active.
  */
 export function CompanyFormDialog(props: CompanyFormDialogProps) {
-  const { open, onClose } = props;
+  const { open, onClose, finalFocusEl } = props;
   return (
     <Dialog.Root
       open={open}
+      finalFocusEl={finalFocusEl}
       onOpenChange={(details) => {
         if (!details.open) onClose();
       }}

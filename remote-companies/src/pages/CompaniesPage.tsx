@@ -14,7 +14,7 @@ import { Flex } from '@chakra-ui/react/flex';
 import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FiPlus } from 'react-icons/fi';
 import { CompaniesEmpty, CompaniesLoadError } from '../components/CompaniesStates';
 import { CompaniesTable } from '../components/CompaniesTable';
@@ -34,6 +34,9 @@ export default function CompaniesPage() {
   const { filter, filtered, setFilter, setPage, clearFilters } = useCompaniesSearchParams();
   const list = useQuery({ ...companiesQueryOptions(filter), staleTime: LIST_STALE_TIME_MS });
   const [dialog, setDialog] = useState<Dialog>(null);
+  // The row's actions button that opened the edit or delete dialog: the focus goes back to it on
+  // close (a ref, so it is still known while the dialog closes after the state was cleared).
+  const returnFocus = useRef<HTMLElement | null>(null);
   const createCompany = useCreateCompany();
   const updateCompany = useUpdateCompany();
   const deleteCompany = useDeleteCompany();
@@ -67,8 +70,14 @@ export default function CompaniesPage() {
         <CompaniesTable
           companies={rows}
           busy={list.isPlaceholderData}
-          onEdit={(company) => setDialog({ kind: 'edit', company })}
-          onDelete={(company) => setDialog({ kind: 'delete', company })}
+          onEdit={(company, trigger) => {
+            returnFocus.current = trigger;
+            setDialog({ kind: 'edit', company });
+          }}
+          onDelete={(company, trigger) => {
+            returnFocus.current = trigger;
+            setDialog({ kind: 'delete', company });
+          }}
         />
         <PaginationFooter
           label={messages.pageLabel(filter.page)}
@@ -115,6 +124,7 @@ export default function CompaniesPage() {
           kind="edit"
           open
           company={dialog.company}
+          finalFocusEl={() => returnFocus.current}
           onClose={close}
           onSubmit={async (values) => {
             const changes = changedCompanyFields(dialog.company, values);
@@ -138,6 +148,7 @@ export default function CompaniesPage() {
         open={dialog?.kind === 'delete'}
         entity={messages.deleteEntity}
         name={dialog?.kind === 'delete' ? dialog.company.trading_name : ''}
+        finalFocusEl={() => returnFocus.current}
         loading={deleteCompany.isPending}
         onClose={close}
         onConfirm={async () => {
