@@ -39,10 +39,12 @@ test.describe('/companies', () => {
     await expect(page.getByRole('columnheader')).toHaveText(['Nome Fantasia', 'Razão Social', 'CNPJ', 'Tipo', 'Ações']);
     await expect(row(page, 'Padaria São João')).toBeVisible();
     // Newest first.
-    expect(await tableRows(page)).toEqual([
-      ['Oficina Central', 'Central Reparos ME', maskCnpj(filial?.tax_id as string), 'FILIAL'],
-      ['Padaria São João', 'Souza & Filhos Ltda', maskCnpj(matriz?.tax_id as string), 'MATRIZ'],
-    ]);
+    await expect
+      .poll(() => tableRows(page))
+      .toEqual([
+        ['Oficina Central', 'Central Reparos ME', maskCnpj(filial?.tax_id as string), 'FILIAL'],
+        ['Padaria São João', 'Souza & Filhos Ltda', maskCnpj(matriz?.tax_id as string), 'MATRIZ'],
+      ]);
     // matriz purple, filial blue.
     const colour = async (text: string) =>
       page
@@ -207,10 +209,13 @@ test.describe('/companies', () => {
     await page.getByRole('combobox', { name: 'Tipo' }).selectOption('matriz');
     await typed;
     await expect(page.getByText('Página 1')).toBeVisible();
-    expect(await tableRows(page)).toEqual([
-      expect.arrayContaining(['Matriz Ativa', 'MATRIZ']),
-      expect.arrayContaining(['Matriz Inativa', 'MATRIZ']),
-    ]);
+    // The previous rows stay on screen until the filtered answer arrives (no flicker): poll.
+    await expect
+      .poll(() => tableRows(page))
+      .toEqual([
+        expect.arrayContaining(['Matriz Ativa', 'MATRIZ']),
+        expect.arrayContaining(['Matriz Inativa', 'MATRIZ']),
+      ]);
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ type: 'matriz' });
 
     await page.getByRole('combobox', { name: 'Situação' }).selectOption('false');
@@ -377,7 +382,9 @@ test.describe('/companies', () => {
     });
     await expect(page.getByText('Empresa criada com sucesso.')).toBeVisible();
     await expect(dialog).toHaveCount(0);
-    expect(await tableRows(page)).toEqual([['Padaria São João', 'Souza & Filhos Ltda', maskCnpj(cnpj), 'MATRIZ']]);
+    await expect
+      .poll(() => tableRows(page))
+      .toEqual([['Padaria São João', 'Souza & Filhos Ltda', maskCnpj(cnpj), 'MATRIZ']]);
   });
 
   test('creates an inactive company with an alphanumeric CNPJ typed in lower case, and finds it', async ({
@@ -469,9 +476,9 @@ test.describe('/companies', () => {
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     expect((await patched).postDataJSON()).toEqual({ legal_name: 'Central Reparos Ltda', type: 'matriz' });
     await expect(page.getByText('Empresa atualizada com sucesso.')).toBeVisible();
-    expect(await tableRows(page)).toEqual([
-      ['Oficina Central', 'Central Reparos Ltda', maskCnpj(company?.tax_id as string), 'MATRIZ'],
-    ]);
+    await expect
+      .poll(() => tableRows(page))
+      .toEqual([['Oficina Central', 'Central Reparos Ltda', maskCnpj(company?.tax_id as string), 'MATRIZ']]);
 
     // A blanked name is refused with its message.
     await page.getByRole('button', { name: 'Ações para Oficina Central' }).click();
