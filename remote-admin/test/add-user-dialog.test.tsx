@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../src/messages';
-import AdminPage from '../src/pages/AdminPage';
-import { admin, fakeApi, makeUser, renderPage } from './fake-api';
+import { makeUser } from './fake-api';
+import { openAdd, serve } from './user-dialogs';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -11,24 +11,6 @@ afterEach(() => {
 });
 
 const t = messages.dialog;
-const other = makeUser(0, { full_name: 'Bia Souza', is_active: true });
-
-function serve(write: (body: unknown) => { status: number; body: unknown }) {
-  return fakeApi((call) => {
-    if (call.path === '/users/me') return { status: 200, body: admin };
-    if (call.method === 'GET' && call.path === '/users/')
-      return { status: 200, body: { data: [admin, other], count: 2 } };
-    if (call.method === 'POST' || call.method === 'PATCH') return write(call.body);
-    return undefined;
-  });
-}
-
-async function openAdd() {
-  renderPage(<AdminPage />, '/admin');
-  await userEvent.click(await screen.findByRole('button', { name: messages.addUser }));
-  return screen.findByRole('dialog', { name: t.addTitle });
-}
-
 describe('Add user dialog', () => {
   it('starts as an inactive ordinary user and shows every rule on blur', async () => {
     serve(() => ({ status: 200, body: {} }));

@@ -5,8 +5,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../src/messages';
-import AdminPage from '../src/pages/AdminPage';
-import { admin, fakeApi, makeUser, renderPage } from './fake-api';
+import { openEdit, other, serve } from './user-dialogs';
 
 afterEach(() => {
   toaster.remove();
@@ -15,26 +14,7 @@ afterEach(() => {
 });
 
 const t = messages.dialog;
-const other = makeUser(0, { full_name: 'Bia Souza', is_active: true });
-
-function serve(write: (body: unknown) => { status: number; body: unknown }) {
-  return fakeApi((call) => {
-    if (call.path === '/users/me') return { status: 200, body: admin };
-    if (call.method === 'GET' && call.path === '/users/')
-      return { status: 200, body: { data: [admin, other], count: 2 } };
-    if (call.method === 'POST' || call.method === 'PATCH') return write(call.body);
-    return undefined;
-  });
-}
-
 describe('Edit user dialog', () => {
-  async function openEdit() {
-    renderPage(<AdminPage />, '/admin');
-    await userEvent.click(await screen.findByRole('button', { name: messages.actionsFor(other.email) }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: messages.editUser }));
-    return screen.findByRole('dialog', { name: t.editTitle });
-  }
-
   it('checks a new password (minimum 8, confirmation) and sends it', async () => {
     const sent: unknown[] = [];
     serve((body) => {

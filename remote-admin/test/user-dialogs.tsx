@@ -1,0 +1,32 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages } from '../src/messages';
+import AdminPage from '../src/pages/AdminPage';
+import { admin, fakeApi, makeUser, renderPage } from './fake-api';
+
+/** The user the dialog tests edit, listed next to the signed-in admin. */
+export const other = makeUser(0, { full_name: 'Bia Souza', is_active: true });
+
+/** The admin list with `other`; POST and PATCH bodies go to `write`, which answers them. */
+export function serve(write: (body: unknown) => { status: number; body: unknown }) {
+  return fakeApi((call) => {
+    if (call.path === '/users/me') return { status: 200, body: admin };
+    if (call.method === 'GET' && call.path === '/users/')
+      return { status: 200, body: { data: [admin, other], count: 2 } };
+    if (call.method === 'POST' || call.method === 'PATCH') return write(call.body);
+    return undefined;
+  });
+}
+
+export async function openAdd() {
+  renderPage(<AdminPage />, '/admin');
+  await userEvent.click(await screen.findByRole('button', { name: messages.addUser }));
+  return screen.findByRole('dialog', { name: messages.dialog.addTitle });
+}
+
+export async function openEdit() {
+  renderPage(<AdminPage />, '/admin');
+  await userEvent.click(await screen.findByRole('button', { name: messages.actionsFor(other.email) }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: messages.editUser }));
+  return screen.findByRole('dialog', { name: messages.dialog.editTitle });
+}
