@@ -16,11 +16,6 @@ export function normalizeCnpj(value: string): string {
   return value.replace(MASK_CHARACTERS, '').toUpperCase();
 }
 
-/** True when the value (masked or not) has the shape of a CNPJ: 12 base characters and 2 digits. */
-export function hasCnpjShape(value: string): boolean {
-  return CNPJ_SHAPE.test(normalizeCnpj(value));
-}
-
 function checkDigit(base: string, weights: readonly number[]): number {
   let sum = 0;
   for (let i = 0; i < weights.length; i++) {

@@ -5,7 +5,7 @@ import errors from './http/errors.js';
 import { serializerCompiler, validatorCompiler } from './http/valibot.js';
 import auth from './plugins/auth.js';
 import context, { type AppDeps } from './plugins/context.js';
-import { defaultWebRoot, type Frontends, registerFrontends } from './plugins/frontends.js';
+import { defaultWebRoot, registerFrontends } from './plugins/frontends.js';
 import openapi from './plugins/openapi.js';
 import security from './plugins/security.js';
 import companyRoutes from './routes/companies.js';
@@ -54,12 +54,5 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     },
     { prefix: API_PREFIX },
   );
-  app.decorate('frontends', frontends);
   return app;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    frontends: Frontends;
-  }
 }

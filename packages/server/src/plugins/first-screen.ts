@@ -9,7 +9,7 @@ import path from 'node:path';
  * down at first load could not recover with "Tentar novamente". Re-read when the files change.
  */
 
-/** Which remote and exposed module render the first screen of a route. */
+/** Which remote and exposed module render the first screen of a route (mirrors the shell's routes). */
 const ROUTE_PAGES: { prefix: string; remote: string; expose: string }[] = [
   { prefix: '/login', remote: 'auth', expose: 'Login' },
   { prefix: '/signup', remote: 'auth', expose: 'Signup' },
@@ -20,7 +20,7 @@ const ROUTE_PAGES: { prefix: string; remote: string; expose: string }[] = [
   { prefix: '/settings', remote: 'settings', expose: 'SettingsPage' },
 ];
 
-export function pageForRoute(url: string) {
+function pageForRoute(url: string) {
   const pathname = url.split('?')[0] ?? '/';
   return ROUTE_PAGES.find((p) => pathname === p.prefix || pathname.startsWith(`${p.prefix}/`));
 }

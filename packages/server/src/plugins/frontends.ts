@@ -13,7 +13,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Entry points must be revalidated on every load, or a redeployed remote is not picked up. */
 const REVALIDATE = 'no-cache';
 
-export function cacheControlFor(filePath: string): string {
+function cacheControlFor(filePath: string): string {
   return HASHED.test(path.basename(filePath)) ? IMMUTABLE : REVALIDATE;
 }
 
