@@ -1,9 +1,9 @@
-/** Business constants of the product spec (§9) and API defaults (§7). One place for every number. */
-
-/** Rows per page on the companies screen. */
-export const COMPANIES_PAGE_SIZE = 5;
-/** Rows per page on the users (admin) screen. */
-export const USERS_PAGE_SIZE = 10;
+/**
+ * The numbers both sides of the wire share: the business limits of spec §9 that the API and the forms
+ * check, and the API's defaults (§7). Numbers only one side uses live with it (page sizes and session
+ * keys in @backoffice/api-client, the colour mode and primary colour in @backoffice/ui, menu sizes in
+ * the shell).
+ */
 
 /** A CNPJ has 14 characters once its mask is removed. */
 export const CNPJ_LENGTH = 14;
@@ -19,24 +19,10 @@ export const FULL_NAME_MAX_LENGTH = 255;
 export const EMAIL_MAX_LENGTH = 255;
 export const COMPANY_NAME_MAX_LENGTH = 255;
 
-/** How long the current user stays fresh in the client cache. */
-export const CURRENT_USER_STALE_TIME_MS = 30_000;
-/** Local storage key of the access token. */
-export const ACCESS_TOKEN_STORAGE_KEY = 'access_token';
-/** Query key of the current user. */
-export const CURRENT_USER_QUERY_KEY = 'currentUser';
-
-export const DEFAULT_COLOR_MODE = 'dark';
-export const PRIMARY_COLOR = '#D92534';
-
 export const COMPANY_TYPES = ['matriz', 'filial'] as const;
 export type CompanyType = (typeof COMPANY_TYPES)[number];
 export const DEFAULT_COMPANY_TYPE: CompanyType = 'filial';
 export const DEFAULT_COMPANY_IS_ACTIVE = true;
-
-export const SIDEBAR_WIDTH_PX = 240;
-export const SIDEBAR_COLLAPSED_WIDTH_PX = 70;
-export const COLLAPSED_MENU_TOOLTIP_DELAY_MS = 300;
 
 /** API list defaults: `skip` 0 and `limit` 100, and no request may ask for more than 100 rows. */
 export const DEFAULT_SKIP = 0;

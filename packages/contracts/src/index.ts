@@ -1,3 +1,4 @@
+export * from './api-errors.js';
 export * from './cnpj.js';
 export * from './constants.js';
 export * from './messages.js';

@@ -39,15 +39,23 @@ export type Message = v.InferOutput<typeof MessageSchema>;
 
 export const IdParamsSchema = v.object({ id: uuid });
 
-/** Query strings arrive as text: coerce a whole number within bounds, or answer 422. */
+const NOT_AN_INTEGER = 'Input should be a valid integer';
+
+/**
+ * Query strings arrive as text: coerce a whole number within bounds, or answer 422 with one
+ * message (the pipe stops at the first problem: "abc" is not an integer, not also out of bounds).
+ */
 function integerParam(defaultValue: number, min: number, max: number) {
   return v.optional(
-    v.pipe(
-      v.union([v.string(), v.number()]),
-      v.transform((value) => (typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value))),
-      v.integer('Input should be a valid integer'),
-      v.minValue(min, `Input should be greater than or equal to ${min}`),
-      v.maxValue(max, `Input should be less than or equal to ${max}`),
+    v.config(
+      v.pipe(
+        v.union([v.string(), v.number()], NOT_AN_INTEGER),
+        v.transform((value) => (typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value))),
+        v.integer(NOT_AN_INTEGER),
+        v.minValue(min, `Input should be greater than or equal to ${min}`),
+        v.maxValue(max, `Input should be less than or equal to ${max}`),
+      ),
+      { abortPipeEarly: true },
     ),
     defaultValue,
   );
@@ -68,10 +76,25 @@ export type SkipLimitQuery = v.InferOutput<typeof SkipLimitQuerySchema>;
 
 /* ---------- auth ---------- */
 
-/** OAuth2 password form. Only presence is checked: a login never explains which part was wrong. */
+/**
+ * OAuth2 password form (RFC 6749 §4.3), as FastAPI's OAuth2PasswordRequestForm reads it. Only
+ * presence is checked: a login never explains which part was wrong. `grant_type` may be left out
+ * (or empty), but when sent it must be `password`; `scope`, `client_id` and `client_secret` are
+ * accepted and ignored.
+ */
 export const LoginFormSchema = v.object({
-  username: v.pipe(v.string('Field required'), v.trim(), v.nonEmpty('Field required'), v.maxLength(255)),
-  password: v.pipe(v.string('Field required'), v.nonEmpty('Field required'), v.maxLength(1024)),
+  grant_type: v.optional(v.picklist(['password', ''], 'grant_type must be "password"')),
+  username: v.pipe(
+    v.string('Field required'),
+    v.trim(),
+    v.nonEmpty('Field required'),
+    v.maxLength(255, 'Username must be at most 255 characters'),
+  ),
+  password: v.pipe(
+    v.string('Field required'),
+    v.nonEmpty('Field required'),
+    v.maxLength(1024, 'Password must be at most 1024 characters'),
+  ),
 });
 export type LoginForm = v.InferOutput<typeof LoginFormSchema>;
 
@@ -90,7 +113,7 @@ export const PasswordChangedSchema = v.object({
 export type PasswordChanged = v.InferOutput<typeof PasswordChangedSchema>;
 
 export const NewPasswordSchema = v.object({
-  token: v.pipe(v.string('Field required'), v.nonEmpty('Field required'), v.maxLength(512)),
+  token: v.pipe(v.string('Field required'), v.nonEmpty('Field required'), v.maxLength(512, 'Invalid token')),
   new_password: passwordRule,
 });
 export type NewPassword = v.InferOutput<typeof NewPasswordSchema>;
@@ -180,7 +203,11 @@ export type UserUpdateMe = v.InferOutput<typeof UserUpdateMeSchema>;
 
 export const UpdatePasswordSchema = v.pipe(
   v.object({
-    current_password: v.pipe(v.string('Field required'), v.nonEmpty('Field required'), v.maxLength(1024)),
+    current_password: v.pipe(
+      v.string('Field required'),
+      v.nonEmpty('Field required'),
+      v.maxLength(1024, 'Password must be at most 1024 characters'),
+    ),
     new_password: passwordRule,
     confirm_password: v.string('Field required'),
   }),
@@ -228,12 +255,28 @@ export const CompanyUpdateSchema = v.object({
 });
 export type CompanyUpdate = v.InferOutput<typeof CompanyUpdateSchema>;
 
-export const CompaniesListQuerySchema = v.object({
-  skip: integerParam(DEFAULT_SKIP, 0, MAX_SKIP),
-  limit: integerParam(DEFAULT_LIMIT, 1, MAX_LIMIT),
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(SEARCH_MAX_LENGTH))),
+/**
+ * What narrows the companies list: the one filter of the product. The API reads it from the query
+ * string, the client keys its cache with it, the repository turns it into SQL and the companies screen
+ * keeps it in the URL (with its own leniency: an invalid value there is dropped, not refused).
+ */
+export const CompaniesFilterSchema = v.object({
+  search: v.optional(
+    v.pipe(
+      v.string('Search must be text'),
+      v.trim(),
+      v.maxLength(SEARCH_MAX_LENGTH, `Search must be at most ${SEARCH_MAX_LENGTH} characters`),
+    ),
+  ),
+  /** An empty `type` means "any type", as an absent one. */
   type: v.optional(v.union([companyTypeRule, v.literal('')], m.companyTypeInvalid)),
   is_active: booleanParam,
+});
+export type CompaniesFilter = v.InferOutput<typeof CompaniesFilterSchema>;
+
+export const CompaniesListQuerySchema = v.object({
+  ...SkipLimitQuerySchema.entries,
+  ...CompaniesFilterSchema.entries,
 });
 export type CompaniesListQuery = v.InferOutput<typeof CompaniesListQuerySchema>;
 

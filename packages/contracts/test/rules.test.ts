@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
+  CompaniesFilterSchema,
   CompaniesListQuerySchema,
   CompanyCreateSchema,
   emailRule,
@@ -60,5 +61,16 @@ describe('shared rules', () => {
     ]) {
       expect(v.safeParse(CompaniesListQuerySchema, bad).success).toBe(false);
     }
+  });
+});
+
+describe('companies filter', () => {
+  it('is the filter part of the list query, from the same entries', () => {
+    const filter = v.parse(CompaniesFilterSchema, { search: ' acme ', type: 'matriz', is_active: 'true', skip: '5' });
+    expect(filter).toEqual({ search: 'acme', type: 'matriz', is_active: true });
+    expect(Object.keys(CompaniesListQuerySchema.entries).sort()).toEqual(
+      ['is_active', 'limit', 'search', 'skip', 'type'].sort(),
+    );
+    expect(CompaniesListQuerySchema.entries.search).toBe(CompaniesFilterSchema.entries.search);
   });
 });

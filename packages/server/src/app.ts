@@ -1,7 +1,8 @@
 import { API_PREFIX } from '@backoffice/contracts';
-import formbody from '@fastify/formbody';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import errors from './http/errors.js';
+import bodyParsers from './http/body-parsers.js';
+import errors, { clientErrorHandler, frameworkErrors } from './http/errors.js';
 import { serializerCompiler, validatorCompiler } from './http/valibot.js';
 import auth from './plugins/auth.js';
 import context, { type AppDeps } from './plugins/context.js';
@@ -26,16 +27,20 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     bodyLimit: 64 * 1024,
     // E-mail addresses travel in the path (password recovery) and may be 255 characters long.
     routerOptions: { maxParamLength: 320, ignoreTrailingSlash: false },
+    // Answers that Fastify and Node write themselves get the API's {"detail": …} shape too.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // The API speaks JSON (and a form for login): plain text is a 415, not a string body.
-  app.removeContentTypeParser('text/plain');
 
   await app.register(errors);
   await app.register(context, deps);
   await app.register(security);
-  await app.register(formbody, { bodyLimit: 8 * 1024 });
+  // JSON answers over 1 KB (and the rendered shell page) leave compressed. Built files are already
+  // compressed at build time and keep their encoding; compressed request bodies are not accepted.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
+  await app.register(bodyParsers);
   await app.register(openapi);
   await app.register(auth);
 

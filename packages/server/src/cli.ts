@@ -7,6 +7,8 @@ const USAGE = `Usage: backoffice-server <command>
   start              migrate, create the first super user and serve the API (and the built frontends)
   seed-demo [N]      add N demo companies (default 200) to the configured database
   bench [N]          load N companies (default 1000000) into a scratch database and time the list queries
+  soak [SECONDS]     run the built server under mixed load (default 600 s, SOAK_CONNECTIONS=50) and print
+                     errors, latency percentiles and its memory; SOAK_DATABASE_URL for a PostgreSQL database
 `;
 
 /** Entry point of the server package; reads its settings from the environment (see README). */
@@ -37,6 +39,15 @@ async function main(argv: string[]): Promise<number> {
     case 'bench': {
       const { bench } = await import('./cli/bench.js');
       await bench(parseCount(args[0], 1_000_000));
+      return 0;
+    }
+    case 'soak': {
+      const { soak } = await import('./cli/soak.js');
+      await soak({
+        seconds: parseCount(args[0], 600),
+        connections: parseCount(process.env.SOAK_CONNECTIONS, 50),
+        databaseUrl: process.env.SOAK_DATABASE_URL || undefined,
+      });
       return 0;
     }
     default:

@@ -29,6 +29,8 @@ export interface Config {
     tls: boolean;
     /** Implicit TLS from the first byte (port 465). */
     ssl: boolean;
+    /** Longest wait for the SMTP server to connect, greet or answer; a hung server then fails the send. */
+    timeoutSeconds: number;
   };
   emailsFromEmail: string;
   emailsFromName: string;
@@ -101,6 +103,7 @@ export function loadConfig(env: Env = process.env): Config {
       password: optional(env, 'SMTP_PASSWORD'),
       tls: flag(env, 'SMTP_TLS', true),
       ssl: flag(env, 'SMTP_SSL', false),
+      timeoutSeconds: integer(env, 'SMTP_TIMEOUT_SECONDS', 30, 1, 600),
     },
     emailsFromEmail: text(env, 'EMAILS_FROM_EMAIL', 'noreply@example.com'),
     emailsFromName: text(env, 'EMAILS_FROM_NAME', 'Back office'),

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.js';
 import { type Config, DEV_SUPERUSER_PASSWORD } from './config.js';
 import { lockDataDir, resolveSecretKey } from './data-dir.js';
-import { openPglite, openPostgres } from './db/client.js';
+import { type DatabaseLog, openPglite, openPostgres } from './db/client.js';
 import { UsersRepository } from './db/users-repository.js';
 import { ensureFirstSuperuser } from './first-superuser.js';
 import { createMailer } from './services/mailer.js';
@@ -15,8 +15,8 @@ export interface RunningServer {
 }
 
 /** Opens the configured database: PGlite under DATA_DIR (locked), or PostgreSQL at DATABASE_URL. */
-export async function openDatabase(config: Config, onLockLost: (error: Error) => void) {
-  if (config.databaseUrl) return { database: await openPostgres(config.databaseUrl), release: async () => {} };
+export async function openDatabase(config: Config, onLockLost: (error: Error) => void, log?: DatabaseLog) {
+  if (config.databaseUrl) return { database: await openPostgres(config.databaseUrl, { log }), release: async () => {} };
   const release = await lockDataDir(config.dataDir, onLockLost);
   try {
     return { database: await openPglite(path.join(config.dataDir, 'pgdata')), release };
@@ -32,7 +32,12 @@ export async function openDatabase(config: Config, onLockLost: (error: Error) =>
  */
 export async function startServer(config: Config, logger: FastifyBaseLogger | boolean = true): Promise<RunningServer> {
   let lockLost: (error: Error) => void = () => {};
-  const { database, release } = await openDatabase(config, (error) => lockLost(error));
+  // The database reports lost and restored connections to the app's log once the app exists.
+  let databaseLog: DatabaseLog | undefined;
+  const { database, release } = await openDatabase(config, (error) => lockLost(error), {
+    warn: (details, message) => databaseLog?.warn(details, message),
+    info: (details, message) => databaseLog?.info(details, message),
+  });
   try {
     await database.migrate();
     const secretKey = resolveSecretKey(config.dataDir, config.secretKey);
@@ -47,6 +52,7 @@ export async function startServer(config: Config, logger: FastifyBaseLogger | bo
         trustProxy: config.trustProxy,
       },
     );
+    databaseLog = app.log;
     lockLost = (error) => {
       app.log.fatal({ err: error }, 'lost the lock on the data directory; stopping to protect the data');
       process.exit(1);

@@ -1,10 +1,13 @@
 import { cnpjCheckDigits } from '@backoffice/contracts';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 
 /**
  * Who may call what: every endpoint for an anonymous client, an ordinary user, a user who became
- * inactive while holding a token, and a super user. Each cell gets fresh fixtures.
+ * inactive while holding a token, a super user, and a super user's tokens that must not work:
+ * revoked (password changed since), expired, unsigned (`alg: none`) and signed with another key.
+ * Calls on a user id are made on another user's id and on one's own. Each cell gets fresh fixtures.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -12,15 +15,52 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Role = 'anonymous' | 'user' | 'inactive' | 'superuser';
-const ROLES: Role[] = ['anonymous', 'user', 'inactive', 'superuser'];
+type Role = 'anonymous' | 'user' | 'inactive' | 'superuser' | 'revoked' | 'expired' | 'alg-none' | 'forged';
+const ROLES: Role[] = ['anonymous', 'user', 'inactive', 'superuser', 'revoked', 'expired', 'alg-none', 'forged'];
+/** Tokens of a super user that must not work, whatever the endpoint. */
+const BAD_TOKENS: Role[] = ['revoked', 'expired', 'alg-none', 'forged'];
+
+const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** A token with the server's claims (`sub`, `ver`), signed with `key` and expiring at `exp` (seconds). */
+function signToken(userId: string, version: number, key: string, exp: number) {
+  return new SignJWT({ ver: version })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setIssuedAt(exp - 3600)
+    .setExpirationTime(exp)
+    .sign(new TextEncoder().encode(key));
+}
 
 async function actor(role: Role) {
   if (role === 'anonymous') return { token: undefined, user: undefined };
-  const { user, token } = await t.userToken({ is_superuser: role === 'superuser' });
-  // Deactivated in the database without revoking: the token is valid, the account is not.
-  if (role === 'inactive') await t.app.users.update(user.id, { is_active: false }, false);
-  return { token, user };
+  const isSuper = role !== 'user' && role !== 'inactive';
+  const { user, token } = await t.userToken({ is_superuser: isSuper });
+  const now = Math.floor(Date.now() / 1000);
+  switch (role) {
+    case 'inactive':
+      // Deactivated in the database without revoking: the token is valid, the account is not.
+      await t.app.users.update(user.id, { is_active: false }, false);
+      return { token, user };
+    case 'revoked':
+      // A password change bumps the token version: the token in hand is from before it.
+      await t.app.users.update(user.id, {}, true);
+      return { token, user };
+    case 'expired':
+      return { token: await signToken(user.id, user.token_version, t.app.config.secretKey, now - 60), user };
+    case 'alg-none':
+      return {
+        token: `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub: user.id, ver: user.token_version, exp: now + 3600 })}.`,
+        user,
+      };
+    case 'forged':
+      return {
+        token: await signToken(user.id, user.token_version, 'another-secret-key-0123456789-abcdef', now + 3600),
+        user,
+      };
+    default:
+      return { token, user };
+  }
 }
 
 let taxIdSeq = 0;
@@ -43,12 +83,15 @@ async function company() {
 interface Call {
   name: string;
   expect: Record<Role, number>;
-  run: (token: string | undefined, me: { password: string } | undefined) => Promise<{ statusCode: number }>;
+  run: (token: string | undefined, me: { id: string; password: string } | undefined) => Promise<{ statusCode: number }>;
 }
 
-const publicCall = (status: number) => ({ anonymous: status, user: status, inactive: status, superuser: status });
-const anyUser = (status: number) => ({ anonymous: 401, user: status, inactive: 400, superuser: status });
-const superOnly = (status: number) => ({ anonymous: 401, user: 403, inactive: 400, superuser: status });
+const rejected = Object.fromEntries(BAD_TOKENS.map((role) => [role, 401])) as Record<Role, number>;
+/** Public calls ignore the Authorization header altogether, bad tokens included. */
+const publicCall = (status: number): Record<Role, number> =>
+  Object.fromEntries(ROLES.map((role) => [role, status])) as Record<Role, number>;
+const anyUser = (status: number) => ({ ...rejected, anonymous: 401, user: status, inactive: 400, superuser: status });
+const superOnly = (status: number) => ({ ...rejected, anonymous: 401, user: 403, inactive: 400, superuser: status });
 
 const calls: Call[] = [
   { name: 'GET /utils/health-check/', expect: publicCall(200), run: (tk) => t.get('utils/health-check/', tk) },
@@ -64,7 +107,8 @@ const calls: Call[] = [
   {
     name: 'POST /password-recovery/{email}',
     expect: publicCall(200),
-    run: (tk) => t.post('password-recovery/x@example.com', tk),
+    // A fresh address each time: five recovery e-mails per address per hour is a limit of its own.
+    run: (tk) => t.post(`password-recovery/x${Math.random().toString(36).slice(2, 10)}@example.com`, tk),
   },
   {
     name: 'POST /reset-password/',
@@ -96,23 +140,38 @@ const calls: Call[] = [
   },
   {
     name: 'DELETE /users/me',
-    expect: { anonymous: 401, user: 200, inactive: 400, superuser: 403 },
+    expect: { ...rejected, anonymous: 401, user: 200, inactive: 400, superuser: 403 },
     run: (tk) => t.del('users/me', tk),
   },
   {
-    name: 'GET /users/{id}',
+    name: "GET /users/{id} (another user's id)",
     expect: superOnly(200),
     run: async (tk) => t.get(`users/${(await t.createUser()).id}`, tk),
   },
   {
-    name: 'PATCH /users/{id}',
+    name: 'GET /users/{id} (own id)',
+    expect: anyUser(200),
+    run: (tk, me) => t.get(`users/${me?.id ?? '00000000-0000-4000-8000-000000000000'}`, tk),
+  },
+  {
+    name: "PATCH /users/{id} (another user's id)",
     expect: superOnly(200),
     run: async (tk) => t.patch(`users/${(await t.createUser()).id}`, tk, { full_name: 'x' }),
   },
   {
-    name: 'DELETE /users/{id}',
+    name: 'PATCH /users/{id} (own id)',
+    expect: superOnly(200),
+    run: (tk, me) => t.patch(`users/${me?.id ?? '00000000-0000-4000-8000-000000000000'}`, tk, { full_name: 'x' }),
+  },
+  {
+    name: "DELETE /users/{id} (another user's id)",
     expect: superOnly(200),
     run: async (tk) => t.del(`users/${(await t.createUser()).id}`, tk),
+  },
+  {
+    name: 'DELETE /users/{id} (own id)',
+    expect: superOnly(403),
+    run: (tk, me) => t.del(`users/${me?.id ?? '00000000-0000-4000-8000-000000000000'}`, tk),
   },
   {
     name: 'POST /password-recovery-html-content/{email}',

@@ -14,7 +14,7 @@ describe('loadConfig', () => {
       firstSuperuserPassword: 'changethis',
       frontendUrl: 'http://localhost:8000',
       corsOrigins: [],
-      smtp: { host: undefined, port: 587, tls: true, ssl: false },
+      smtp: { host: undefined, port: 587, tls: true, ssl: false, timeoutSeconds: 30 },
       redisUrl: undefined,
       authRateLimitPerMinute: 20,
     });

@@ -110,6 +110,30 @@ describe('embedded mode (PGlite under DATA_DIR)', { timeout: 90_000 }, () => {
     expect((await fetch(`${running.url}/api/v1/utils/health-check/`)).status).toBe(200);
   });
 
+  it('starts again at once on the same data directory after a kill -9', async () => {
+    const dataDir = tempDataDir();
+    const crashed = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/cli.ts', 'start'], {
+      cwd: serverDir,
+      env: { ...process.env, ...env(dataDir), NODE_ENV: 'development' },
+    });
+    await new Promise<void>((resolve, reject) => {
+      let out = '';
+      crashed.stdout.on('data', (d) => {
+        out += d;
+        if (out.includes('Back office is running')) resolve();
+      });
+      crashed.on('exit', () => reject(new Error(`the first server exited early: ${out}`)));
+    });
+    const exited = new Promise((resolve) => crashed.on('exit', resolve));
+    crashed.kill('SIGKILL');
+    await exited;
+    expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(true); // left behind by the crash
+
+    const restarted = await runCli(env(dataDir), /Data: .*\n/);
+    expect(restarted.stderr).not.toContain('Another back office server');
+    expect(restarted.stdout).toContain('Back office is running');
+  });
+
   it('starts the real CLI and prints the URL, the credentials and where e-mails go', async () => {
     const dataDir = tempDataDir();
     const result = await runCli({ ...env(dataDir), FIRST_SUPERUSER_PASSWORD: 'changethis' }, /Data: .*\n/);

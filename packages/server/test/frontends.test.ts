@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
+
+const BIG_SCRIPT = `export const words = ${JSON.stringify('palavra '.repeat(2000))};`;
 
 /** A fake build of the shell and one remote, laid out as the real builds are. */
 function fakeBuilds() {
@@ -17,6 +20,7 @@ function fakeBuilds() {
   );
   write('shell/dist/remotes.json', JSON.stringify({ remote_companies: '/remotes/companies/mf-manifest.json' }));
   write('shell/dist/static/js/index.45ed169ddb.js', 'console.log(1)');
+  write('shell/dist/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
   write('remote-companies/dist/remoteEntry.js', 'var entry');
   write(
     'remote-companies/dist/mf-manifest.json',
@@ -26,6 +30,13 @@ function fakeBuilds() {
     }),
   );
   write('remote-companies/dist/static/js/async/page.0123abcd99.js', 'var page');
+  // What the builds' pluginPrecompress writes next to a text file.
+  write('shell/dist/static/js/vendor.0011aabb22.js', BIG_SCRIPT);
+  fs.writeFileSync(
+    path.join(root, 'shell/dist/static/js/vendor.0011aabb22.js.br'),
+    zlib.brotliCompressSync(BIG_SCRIPT),
+  );
+  fs.writeFileSync(path.join(root, 'shell/dist/static/js/vendor.0011aabb22.js.gz'), zlib.gzipSync(BIG_SCRIPT));
   return root;
 }
 
@@ -52,20 +63,22 @@ describe('one origin for the API, the shell and the remotes', () => {
     }
   });
 
-  it('writes the remote registry into the page and preloads the first screen of a remote route', async () => {
+  it('writes the registry into the page with entries resolved, and names the first screen as deferred scripts', async () => {
     const home = await t.app.inject({ method: 'GET', url: '/', headers: html });
+    // The manifest of a remote served here is resolved to its entry: no registry or manifest request.
     expect(home.body).toContain(
-      '<script type="application/json" id="backoffice-config">{"remotes":{"remote_companies":"/remotes/companies/mf-manifest.json"}}</script>',
+      '<script type="application/json" id="backoffice-config">{"remotes":{"remote_companies":"/remotes/companies/remoteEntry.js"}}</script>',
     );
     expect(home.body).not.toContain('remotes.json');
-    expect(home.body).not.toContain('rel="prefetch"');
+    expect(home.body).not.toMatch(/rel="(?:prefetch|preload)"/);
     const companies = await t.app.inject({ method: 'GET', url: '/companies?page=2', headers: html });
-    expect(companies.body).toContain(
-      '<link rel="preload" href="/remotes/companies/mf-manifest.json" as="fetch" crossorigin="anonymous">',
-    );
-    for (const href of ['/remotes/companies/remoteEntry.js', '/remotes/companies/static/js/async/page.0123abcd99.js']) {
-      expect(companies.body).toContain(`<link rel="prefetch" href="${href}">`);
-    }
+    const scripts = [...companies.body.matchAll(/<script defer src="([^"]+)"><\/script>/g)].map((m) => m[1]);
+    // After the shell's own scripts: the remote's entry, then the chunks of the page it exposes.
+    expect(scripts).toEqual([
+      '/remotes/companies/remoteEntry.js',
+      '/remotes/companies/static/js/async/page.0123abcd99.js',
+    ]);
+    expect(companies.body.indexOf('remoteEntry.js')).toBeGreaterThan(companies.body.indexOf('<title>'));
     // A remote that is not built is simply not announced.
     const admin = await t.app.inject({ method: 'GET', url: '/admin', headers: html });
     expect(admin.body).not.toContain('/remotes/admin/');
@@ -80,6 +93,8 @@ describe('one origin for the API, the shell and the remotes', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+    // The browser asks for the icon at every navigation: it may keep it for a day.
+    expect((await t.get('/favicon.svg')).headers['cache-control']).toBe('public, max-age=86400');
     const chunk = await t.get('/remotes/companies/static/js/async/page.0123abcd99.js');
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     // Other origins may load the built files (the companies embed); the API stays same-origin.
@@ -93,5 +108,56 @@ describe('one origin for the API, the shell and the remotes', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ detail: 'Not Found' });
     }
+  });
+});
+
+describe('compression', () => {
+  const vendor = '/static/js/vendor.0011aabb22.js';
+
+  it('sends the precompressed copy a client accepts, with its caching and Vary', async () => {
+    const br = await t.app.inject({ method: 'GET', url: vendor, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const gz = await t.app.inject({ method: 'GET', url: vendor, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const plain = await t.app.inject({ method: 'GET', url: vendor, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+    for (const res of [br, gz, plain]) {
+      expect(res.headers['content-type']).toMatch(/^application\/javascript/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      // The compressed file's name ends in .br, the caching is still that of a hashed file.
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('compresses JSON answers over 1 KB and leaves small ones alone', async () => {
+    const big = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/openapi.json',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(big.rawPayload).toString())).toHaveProperty('openapi');
+    const small = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/utils/health-check/',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toBe(true);
+  });
+
+  it('refuses compressed request bodies instead of inflating them', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/reset-password/',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: zlib.gzipSync(JSON.stringify({ token: 'x', new_password: 'long-enough-1' })),
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json()).toHaveProperty('detail');
   });
 });

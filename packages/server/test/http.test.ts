@@ -80,6 +80,199 @@ describe('errors are always {"detail": …} and never a 500 for bad input', () =
   });
 });
 
+describe('text that cannot be stored is refused in any field, and nothing is stored', () => {
+  const NUL = 'A\u0000B';
+  const LONE = 'A\ud800';
+  const cnpj = '11.222.333/0001-81';
+
+  async function counts() {
+    const users = (await t.get('users/?limit=1', t.superuserToken)).json().count as number;
+    const companies = (await t.get('companies/?limit=1', t.superuserToken)).json().count as number;
+    return { users, companies };
+  }
+
+  it.each([
+    [
+      'sign-up full_name',
+      () => t.post('users/signup', undefined, { email: 'nul@example.com', password: 'password-1', full_name: NUL }),
+      ['body', 'full_name'],
+    ],
+    [
+      'admin create full_name',
+      () => t.post('users/', t.superuserToken, { email: 'nul2@example.com', password: 'password-1', full_name: NUL }),
+      ['body', 'full_name'],
+    ],
+    [
+      'company trading_name',
+      () => t.post('companies/', t.superuserToken, { trading_name: NUL, legal_name: 'L', tax_id: cnpj }),
+      ['body', 'trading_name'],
+    ],
+    ['own full_name', () => t.patch('users/me', t.superuserToken, { full_name: NUL }), ['body', 'full_name']],
+    ['company search', () => t.get('companies/?search=%00', t.superuserToken), ['query', 'search']],
+    [
+      'an unknown key',
+      () => t.post('companies/', t.superuserToken, { trading_name: 'T', legal_name: 'L', tax_id: cnpj, 'x\u0000': 1 }),
+      ['body', 'x\u0000'],
+    ],
+  ])('answers 422 naming the field for a NUL in the %s', async (_name, send, loc) => {
+    const before = await counts();
+    const res = await send();
+    expect(res.statusCode).toBe(422);
+    expect(detail(res)).toEqual([
+      { loc, msg: 'Text cannot contain the NUL character (\\u0000)', type: 'string_nul_character' },
+    ]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('answers 422 for a NUL in the login form, url-encoded or multipart', async () => {
+    const urlEncoded = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login/access-token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=a%00@b.com&password=x',
+    });
+    expect(urlEncoded.statusCode).toBe(422);
+    expect(detail(urlEncoded)).toEqual([expect.objectContaining({ loc: ['body', 'username'] })]);
+  });
+
+  it('refuses a lone surrogate instead of storing U+FFFD', async () => {
+    const before = await counts();
+    const res = await t.post('companies/', t.superuserToken, { trading_name: LONE, legal_name: 'L', tax_id: cnpj });
+    expect(res.statusCode).toBe(422);
+    expect(detail(res)).toEqual([
+      {
+        loc: ['body', 'trading_name'],
+        msg: 'Text must be valid Unicode (it contains a lone surrogate)',
+        type: 'string_unicode',
+      },
+    ]);
+    expect(await counts()).toEqual(before);
+    // A proper pair (an emoji) is ordinary text.
+    const emoji = await t.post('companies/', t.superuserToken, {
+      trading_name: 'Café \ud83d\ude00',
+      legal_name: 'L',
+      tax_id: cnpj,
+    });
+    expect(emoji.statusCode).toBe(200);
+    expect(emoji.json().trading_name).toBe('Café 😀');
+    await t.del(`companies/${emoji.json().id}`, t.superuserToken);
+  });
+
+  it('refuses a body whose bytes are not UTF-8 with 400', async () => {
+    const body = Buffer.concat([
+      Buffer.from('{"email":"a@b.co","password":"password-1","full_name":"'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('"}'),
+    ]);
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
+    expect(json.statusCode).toBe(400);
+    expect(detail(json)).toBe('Request body is not valid UTF-8');
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login/access-token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=a%C3%28@b.com&password=x',
+    });
+    expect(form.statusCode).toBe(400);
+    expect(typeof detail(form)).toBe('string');
+  });
+});
+
+describe('validation messages read as a person would write them', () => {
+  const messages = (res: { json(): { detail: { loc: (string | number)[]; msg: string }[] } }) =>
+    Object.fromEntries(res.json().detail.map((d) => [d.loc.join('.'), d.msg]));
+
+  it("gives a missing field its own schema's message (the spec's), or FastAPI's Field required", async () => {
+    const company = await t.post('companies/', t.superuserToken, {});
+    expect(company.statusCode).toBe(422);
+    expect(messages(company)).toEqual({
+      'body.trading_name': 'Nome Fantasia é obrigatório',
+      'body.legal_name': 'Razão Social é obrigatória',
+      'body.tax_id': 'CNPJ é obrigatório',
+    });
+    const signup = await t.post('users/signup', undefined, {});
+    expect(messages(signup)).toEqual({ 'body.email': 'Email is required', 'body.password': 'Password is required' });
+    const change = await t.patch('users/me/password', t.superuserToken, {});
+    expect(messages(change)).toEqual({
+      'body.current_password': 'Field required',
+      'body.new_password': 'Password is required',
+      'body.confirm_password': 'Field required',
+    });
+  });
+
+  it.each([
+    ['companies/?limit=abc', { 'query.limit': 'Input should be a valid integer' }],
+    ['companies/?skip=1&skip=2', { 'query.skip': 'Input should be a valid integer' }],
+    [`companies/?search=${'a'.repeat(101)}`, { 'query.search': 'Search must be at most 100 characters' }],
+  ])('answers %s with one plain message per field', async (url, expected) => {
+    expect(messages(await t.get(url, t.superuserToken))).toEqual(expected);
+  });
+
+  it('words wrong types plainly', async () => {
+    const res = await t.patch('companies/00000000-0000-4000-8000-000000000000', t.superuserToken, {
+      is_active: 'yes',
+      type: 5,
+    });
+    expect(messages(res)).toEqual({
+      'body.is_active': 'Input should be a valid boolean',
+      'body.type': 'Tipo deve ser matriz ou filial',
+    });
+    const notAnObject = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: 'null',
+    });
+    expect(messages(notAnObject)).toEqual({ body: 'Input should be an object' });
+  });
+
+  it("never shows the validation library's own English", async () => {
+    for (const res of [
+      await t.post('companies/', t.superuserToken, { trading_name: 1, legal_name: [], tax_id: {} }),
+      await t.post('users/', t.superuserToken, { email: null, password: false, is_superuser: 'no', full_name: 7 }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login/access-token',
+        payload: 'username=&grant_type=client_credentials',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+    ]) {
+      expect(res.statusCode).toBe(422);
+      for (const item of res.json().detail) expect(item.msg).not.toMatch(/Invalid \w+: |but received/);
+    }
+  });
+});
+
+describe('Fastify\'s and Node\'s own refusals keep the {"detail"} shape', () => {
+  it('answers a path parameter over the length limit with 414', async () => {
+    const res = await t.post(`password-recovery/${'a'.repeat(2000)}@example.com`);
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ detail: 'A path parameter is too long' });
+  });
+
+  it('answers broken percent-encoding in a path parameter with 400', async () => {
+    const res = await t.post('password-recovery/%E0%A4%A@example.com');
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json())).toEqual(['detail']);
+  });
+
+  it('answers headers over the size limit with 431 (a real socket: Node refuses them itself)', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const res = await fetch(`${address}/api/v1/utils/health-check/`, { headers: { 'x-big': 'a'.repeat(20_000) } });
+      expect(res.status).toBe(431);
+      expect(await res.json()).toEqual({ detail: 'Request headers are too large' });
+    } finally {
+      await t.app.server.close();
+    }
+  });
+});
+
 describe('security headers and CORS', () => {
   it('sends security headers', async () => {
     const res = await t.get('utils/health-check/');

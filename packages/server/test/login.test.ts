@@ -69,6 +69,94 @@ describe('POST /login/access-token', () => {
   });
 });
 
+/** A multipart/form-data body exactly as fetch/FormData (and so browsers) encode it. */
+async function multipart(fields: Record<string, string | Blob>) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  const encoded = new Request('http://client.test/', { method: 'POST', body: data });
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type') as string },
+  };
+}
+
+describe('POST /login/access-token takes the OAuth2 form url-encoded or as multipart, with the same answers', () => {
+  const cases: [string, Record<string, string>, number, unknown][] = [
+    ['right password', { username: SUPERUSER.email, password: SUPERUSER.password }, 200, undefined],
+    ['wrong password', { username: SUPERUSER.email, password: 'wrong-password' }, 400, 'Incorrect email or password'],
+    [
+      'grant_type, scope and client credentials',
+      {
+        grant_type: 'password',
+        username: SUPERUSER.email,
+        password: SUPERUSER.password,
+        scope: 'read write',
+        client_id: 'portal',
+        client_secret: 'shh',
+      },
+      200,
+      undefined,
+    ],
+    [
+      'an empty grant_type',
+      { grant_type: '', username: SUPERUSER.email, password: SUPERUSER.password },
+      200,
+      undefined,
+    ],
+    [
+      'another grant_type',
+      { grant_type: 'client_credentials', username: SUPERUSER.email, password: SUPERUSER.password },
+      422,
+      [{ loc: ['body', 'grant_type'], msg: 'grant_type must be "password"', type: 'picklist' }],
+    ],
+    [
+      'no password',
+      { username: SUPERUSER.email },
+      422,
+      [{ loc: ['body', 'password'], msg: 'Field required', type: 'object' }],
+    ],
+  ];
+
+  it.each(cases)('%s', async (_name, fields, status, expectedDetail) => {
+    const answers = [];
+    for (const body of [form(fields), await multipart(fields)]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/login/access-token', ...body });
+      expect(res.statusCode).toBe(status);
+      if (status === 200) expect(res.json()).toEqual({ access_token: expect.any(String), token_type: 'bearer' });
+      else expect(detail(res)).toEqual(expectedDetail);
+      answers.push(status === 200 ? 'token' : res.body);
+    }
+    expect(answers[0]).toEqual(answers[1]);
+  });
+
+  it('refuses files and malformed multipart bodies with a 4xx in the usual shape', async () => {
+    const withFile = await multipart({ username: SUPERUSER.email, password: new Blob(['x'], { type: 'text/plain' }) });
+    const file = await t.app.inject({ method: 'POST', url: '/api/v1/login/access-token', ...withFile });
+    expect(file.statusCode).toBe(415);
+    expect(typeof detail(file)).toBe('string');
+    for (const headers of [
+      { 'content-type': 'multipart/form-data; boundary=xyz' },
+      { 'content-type': 'multipart/form-data' },
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login/access-token',
+        headers,
+        payload: 'garbage',
+      });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(typeof detail(res)).toBe('string');
+    }
+  });
+
+  it('takes multipart on the login only', async () => {
+    const body = await multipart({ email: 'm@example.com', password: 'password-1' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/users/signup', ...body });
+    expect(res.statusCode).toBe(415);
+  });
+});
+
 describe('POST /login/test-token', () => {
   it('returns the user of a valid token, without secrets', async () => {
     const res = await t.post('login/test-token', t.superuserToken);

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { CompaniesFilter } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
-import { CompaniesRepository, type CompanyFilter } from '../db/companies-repository.js';
+import { CompaniesRepository } from '../db/companies-repository.js';
 import { loadDemoCompanies } from './seed-demo.js';
 
 /**
@@ -27,7 +28,7 @@ export async function bench(count: number) {
       `engine=${database.engine} rows=${inserted} load=${loadSeconds.toFixed(1)}s (${Math.round(inserted / loadSeconds)} rows/s)\n`,
     );
     const repo = new CompaniesRepository(database.db);
-    const cases: [string, CompanyFilter, number][] = [
+    const cases: [string, CompaniesFilter, number][] = [
       ['first page, no filter', {}, 0],
       ['first page, type=filial', { type: 'filial' }, 0],
       ['first page, type=matriz is_active=false', { type: 'matriz', is_active: false }, 0],

@@ -14,8 +14,21 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   /** Runs the migrations with whatever exclusivity the engine needs. */
   migrate(): Promise<void>;
+  /**
+   * Called when a request failed because the database server could not be reached, so the outage
+   * is logged once and its end is logged with its length (PostgreSQL only; PGlite is in-process).
+   */
+  reportUnavailable?(error: unknown): void;
   close(): Promise<void>;
 }
+
+/** Where a database reports a lost or restored connection (the app's logger once it exists). */
+export interface DatabaseLog {
+  warn(details: object, message: string): void;
+  info(details: object, message: string): void;
+}
+
+const silentLog: DatabaseLog = { warn() {}, info() {} };
 
 // COUNT and SUM come back as int8: read them as numbers on both drivers (counts stay far below 2^53).
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -40,12 +53,40 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
 /** Key of the advisory lock that serialises migrations when several instances start at once. */
 const MIGRATION_LOCK_KEY = 727_274_911;
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+export interface PostgresOptions {
+  poolSize?: number;
+  log?: DatabaseLog;
+}
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
+  const log = options.log ?? silentLog;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    // A server that does not answer must not hold a request forever: the request gets a 503.
+    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
+  });
+  let unavailableSince: number | undefined;
+  const reportUnavailable = (error: unknown) => {
+    if (unavailableSince !== undefined) return;
+    unavailableSince = Date.now();
+    log.warn({ err: error }, 'database unavailable: requests answer 503 until it is back');
+  };
+  // An idle pooled connection whose server went away (a restart, a fail-over, a maintenance window)
+  // emits 'error' on the pool. Without a listener Node ends the process; with one, the pool just
+  // drops that connection and the next query opens a new one.
+  pool.on('error', reportUnavailable);
+  pool.on('connect', () => {
+    if (unavailableSince === undefined) return;
+    log.info({ unavailableForMs: Date.now() - unavailableSince }, 'database connection restored');
+    unavailableSince = undefined;
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
     engine: 'postgres',
+    reportUnavailable,
     async migrate() {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');
       const client = await pool.connect();

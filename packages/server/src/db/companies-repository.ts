@@ -1,4 +1,4 @@
-import type { CompaniesListQuery, CompanyCreate, CompanyType, CompanyUpdate } from '@backoffice/contracts';
+import type { CompaniesFilter, CompanyCreate, CompanyType, CompanyUpdate } from '@backoffice/contracts';
 import { normalizeCnpj } from '@backoffice/contracts';
 import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
@@ -12,8 +12,6 @@ export class TaxIdTakenError extends Error {}
  * counting a broad match over a million rows would cost more than the page it belongs to.
  */
 export const SEARCH_COUNT_CAP = 10_000;
-
-export type CompanyFilter = Pick<CompaniesListQuery, 'search' | 'type' | 'is_active'>;
 
 export interface CompanyList {
   data: CompanyRow[];
@@ -47,7 +45,7 @@ const ORDER = [desc(companies.created_at), desc(companies.id)];
 export class CompaniesRepository {
   constructor(private readonly db: Db) {}
 
-  async list(filter: CompanyFilter, skip: number, limit: number): Promise<CompanyList> {
+  async list(filter: CompaniesFilter, skip: number, limit: number): Promise<CompanyList> {
     const type = typeFilter(filter.type);
     const search = filter.search?.trim();
     const where = and(

@@ -10,3 +10,40 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   }
   return false;
 }
+
+// SQLSTATE classes and codes that mean "the server is not there right now", not "the query is
+// wrong": connection exceptions (08…), shutdown in progress or just restarted (57P01-57P03), and
+// no free connection slot (53300).
+const UNAVAILABLE_SQLSTATES = /^(08...|57P0[1-3]|53300)$/;
+// Socket errors of the driver when the server cannot be reached or went away mid-query.
+const UNAVAILABLE_NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+// node-postgres reports a dropped or unreachable server with these messages and no code.
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|is not queryable|Client has encountered a connection error/;
+
+/**
+ * True when a database error (possibly wrapped by Drizzle) means the database server is
+ * unreachable or restarting: the request may succeed later, so it is a 503, not a 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+    e && typeof e === 'object';
+    e = e.cause as typeof e
+  ) {
+    if (typeof e.code === 'string' && (UNAVAILABLE_SQLSTATES.test(e.code) || UNAVAILABLE_NODE_CODES.has(e.code))) {
+      return true;
+    }
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  }
+  return false;
+}

@@ -1,5 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import { RateLimitedError } from '../services/rate-limiter.js';
 import { HttpError } from './http-error.js';
 import { RequestValidationError, validationDetail } from './valibot.js';
@@ -20,6 +23,11 @@ export default fp(async function errors(app: FastifyInstance) {
     if (error instanceof RateLimitedError) {
       return reply.code(429).header('Retry-After', String(error.retryAfterSeconds)).send({ detail: error.message });
     }
+    if (isDatabaseUnavailable(error)) {
+      app.database.reportUnavailable?.(error);
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('Retry-After', '5').send({ detail: DATABASE_UNAVAILABLE });
+    }
     const status = (error as FastifyError).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
       return reply.code(status).send({ detail: clientErrorDetail(error as FastifyError) });
@@ -28,6 +36,45 @@ export default fp(async function errors(app: FastifyInstance) {
     return reply.code(500).send({ detail: 'Internal Server Error' });
   });
 });
+
+export const DATABASE_UNAVAILABLE = 'The database is unavailable at the moment. Try again in a few seconds.';
+
+/**
+ * Fastify's router answers a few requests before any route or error handler runs (a path
+ * parameter over `maxParamLength`, broken percent-encoding in the path). This gives them the same
+ * `{"detail": …}` shape. Passed to Fastify as `frameworkErrors`.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 400;
+  reply.code(status).send({ detail: clientErrorDetail(error) });
+}
+
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them (headers over the size
+ * limit, malformed HTTP, a client too slow to send its request). Answer them in the API's shape
+ * too, then close the connection as Node would. Passed to Fastify as `clientErrorHandler`.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, detail] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request headers are too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive']
+        : [400, 'Malformed HTTP request'];
+  const body = JSON.stringify({ detail });
+  // An answer to HEAD has no body (its client would read one as garbage): when the refused bytes
+  // show a HEAD request, send the headers only.
+  const rawPacket = (error as { rawPacket?: Buffer }).rawPacket;
+  const isHead = rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${isHead ? '' : body}`,
+    );
+  }
+  socket.destroy(error);
+}
 
 function clientErrorDetail(error: FastifyError): string {
   switch (error.code) {
@@ -39,6 +86,12 @@ function clientErrorDetail(error: FastifyError): string {
       return 'Request body is empty';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return 'Request body is not valid JSON';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'A path parameter is too long';
+    case 'FST_ERR_BAD_URL':
+      return 'The URL is not valid (broken percent-encoding)';
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'Content-Length does not match the body';
     default:
       return error.message;
   }

@@ -1,3 +1,5 @@
+import { apiErrors } from '@backoffice/contracts';
+
 /** An error that becomes a FastAPI-shaped reply: `{"detail": …}` with its status and headers. */
 export class HttpError extends Error {
   constructor(
@@ -10,6 +12,6 @@ export class HttpError extends Error {
 }
 
 const BEARER = { 'WWW-Authenticate': 'Bearer' };
-export const notAuthenticated = () => new HttpError(401, 'Not authenticated', BEARER);
-export const invalidCredentials = () => new HttpError(401, 'Could not validate credentials', BEARER);
-export const notEnoughPrivileges = () => new HttpError(403, "The user doesn't have enough privileges");
+export const notAuthenticated = () => new HttpError(401, apiErrors.notAuthenticated, BEARER);
+export const invalidCredentials = () => new HttpError(401, apiErrors.invalidCredentials, BEARER);
+export const notEnoughPrivileges = () => new HttpError(403, apiErrors.notEnoughPrivileges);

@@ -1,3 +1,4 @@
+import { apiErrors } from '@backoffice/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, invalidCredentials, notAuthenticated, notEnoughPrivileges } from '../http/http-error.js';
@@ -25,7 +26,7 @@ export default fp(async function auth(app: FastifyInstance) {
     if (!claims) throw invalidCredentials();
     const user = await app.users.findById(claims.userId);
     if (!user || user.token_version !== claims.version) throw invalidCredentials();
-    if (!user.is_active) throw new HttpError(400, 'Inactive user');
+    if (!user.is_active) throw new HttpError(400, apiErrors.inactiveUser);
     request.user = user;
   }
 

@@ -8,6 +8,7 @@ import { UsersRepository } from '../db/users-repository.js';
 import { AccessTokens } from '../services/access-tokens.js';
 import type { Mailer } from '../services/mailer.js';
 import { RateLimiter, type RateLimitStore } from '../services/rate-limiter.js';
+import { UsersService } from '../services/users-service.js';
 
 /** What the app is built from; `start` and the tests assemble it differently. */
 export interface AppDeps {
@@ -23,6 +24,8 @@ declare module 'fastify' {
     config: AppDeps['config'];
     database: Database;
     users: UsersRepository;
+    /** The account rules (create, update, revoke, delete) the users routes call. */
+    usersService: UsersService;
     companies: CompaniesRepository;
     mailer: Mailer;
     limiter: RateLimiter;
@@ -38,7 +41,9 @@ declare module 'fastify' {
 export default fp<AppDeps>(async function context(app: FastifyInstance, deps) {
   app.decorate('config', deps.config);
   app.decorate('database', deps.database);
-  app.decorate('users', new UsersRepository(deps.database.db));
+  const users = new UsersRepository(deps.database.db);
+  app.decorate('users', users);
+  app.decorate('usersService', new UsersService(users));
   app.decorate('companies', new CompaniesRepository(deps.database.db));
   app.decorate('mailer', deps.mailer);
   app.decorate('limiter', new RateLimiter(deps.rateLimitStore));

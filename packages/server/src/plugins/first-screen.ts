@@ -2,11 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * The shell's index.html as served: the remote registry inline (no remotes.json round trip) and,
- * for a route that a remote renders, that remote's manifest preloaded and its entry and page chunks
- * prefetched, so the first screen loads without a waterfall (DESIGN §3). Scripts are prefetched, not
- * preloaded: Chromium keeps a failed script preload for the page's lifetime, so a remote that was
- * down at first load could not recover with "Tentar novamente". Re-read when the files change.
+ * The shell's index.html as served. The remote registry is written into the page with each remote's
+ * entry already resolved from its manifest (no registry or manifest round trip), and on a route that
+ * a remote renders, that remote's entry and page chunks are named as deferred scripts after the
+ * shell's own: the browser fetches them in parallel with the shell, two round trips deep, and they
+ * have run when the shell asks for them, so nothing is fetched twice.
+ *
+ * Why scripts and not `<link rel="preload">`: Chromium keeps a failed script preload for the page's
+ * lifetime, so a remote that was down at first load could never recover with "Tentar novamente",
+ * and a prefetched no-cache file is downloaded again when used. A deferred script that fails costs
+ * nothing later: the runtime asks for the same file again with its own (absolute) URL.
  */
 
 /** Which remote and exposed module render the first screen of a route (mirrors the shell's routes). */
@@ -29,6 +34,9 @@ interface Manifest {
   metaData?: { remoteEntry?: { name?: string; path?: string } };
   exposes?: { name: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
 }
+
+/** `/remotes/<name>/mf-manifest.json` of a remote this process serves. */
+const SERVED_MANIFEST = /^\/remotes\/([a-z-]+)\/mf-manifest\.json$/;
 
 /** Reads a file again only when it changed (a remote redeployed in place). */
 function cachedReader<T>(parse: (text: string) => T) {
@@ -60,6 +68,23 @@ export interface FirstScreenOptions {
   remoteDirs: Map<string, string>;
 }
 
+/** A remote's entry path on this origin, read from its manifest, e.g. `/remotes/auth/remoteEntry.js`. */
+function entryPath(remote: string, dir: string): string | undefined {
+  const entry = (readJson(path.join(dir, 'mf-manifest.json')) as Manifest | undefined)?.metaData?.remoteEntry;
+  return entry?.name ? `/remotes/${remote}/${entry.path ?? ''}${entry.name}` : undefined;
+}
+
+/** The registry with the manifests of the remotes served here replaced by their entries. */
+function resolvedRegistry(registry: Record<string, unknown>, remoteDirs: Map<string, string>) {
+  return Object.fromEntries(
+    Object.entries(registry).map(([name, url]) => {
+      const served = typeof url === 'string' ? SERVED_MANIFEST.exec(url) : null;
+      const dir = served && remoteDirs.get(served[1] as string);
+      return [name, (dir && entryPath(served[1] as string, dir)) || url];
+    }),
+  );
+}
+
 export function renderShellIndex({ shellDir, remoteDirs }: FirstScreenOptions, url: string): string | undefined {
   const html = readText(path.join(shellDir, 'index.html'));
   if (html === undefined) return undefined;
@@ -67,25 +92,22 @@ export function renderShellIndex({ shellDir, remoteDirs }: FirstScreenOptions, u
   const tags: string[] = [];
   let page = html;
   if (registry && typeof registry === 'object') {
-    tags.push(
-      `<script type="application/json" id="backoffice-config">${scriptSafeJson({ remotes: registry })}</script>`,
-    );
+    const remotes = resolvedRegistry(registry as Record<string, unknown>, remoteDirs);
+    tags.push(`<script type="application/json" id="backoffice-config">${scriptSafeJson({ remotes })}</script>`);
     // The build preloads remotes.json for when nobody inlines it; inlined, that request is waste.
     page = page.replace(/<link rel="preload" href="[^"]*remotes\.json"[^>]*>/, '');
   }
   const route = pageForRoute(url);
   const dir = route && remoteDirs.get(route.remote);
-  if (route && dir) {
+  const entry = route && dir && entryPath(route.remote, dir);
+  if (route && dir && entry) {
     const base = `/remotes/${route.remote}/`;
+    const script = (src: string) => tags.push(`<script defer src="${escapeAttr(src)}"></script>`);
+    script(entry);
     const manifest = readJson(path.join(dir, 'mf-manifest.json')) as Manifest | undefined;
-    if (manifest) {
-      tags.push(`<link rel="preload" href="${base}mf-manifest.json" as="fetch" crossorigin="anonymous">`);
-      const entry = manifest.metaData?.remoteEntry;
-      const prefetch = (file: string) => tags.push(`<link rel="prefetch" href="${escapeAttr(base + file)}">`);
-      if (entry?.name) prefetch((entry.path ?? '') + entry.name);
-      const assets = manifest.exposes?.find((e) => e.name === route.expose)?.assets;
-      for (const file of [...(assets?.js?.sync ?? []), ...(assets?.css?.sync ?? [])]) prefetch(file);
-    }
+    const assets = manifest?.exposes?.find((e) => e.name === route.expose)?.assets;
+    for (const file of assets?.css?.sync ?? []) tags.push(`<link rel="stylesheet" href="${escapeAttr(base + file)}">`);
+    for (const file of assets?.js?.sync ?? []) script(base + file);
   }
   return tags.length ? page.replace('</head>', `${tags.join('')}</head>`) : page;
 }

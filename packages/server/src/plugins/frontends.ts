@@ -12,9 +12,20 @@ const HASHED = /\.[0-9a-f]{8,}\.(?:js|mjs|css|woff2?|svg|png|jpe?g|webp|map)$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Entry points must be revalidated on every load, or a redeployed remote is not picked up. */
 const REVALIDATE = 'no-cache';
+/**
+ * The icon is asked for again on every navigation: without a lifetime each ask is a round trip
+ * (and a file fetched twice). A day is enough for a changed icon to show.
+ */
+const ICON = /^favicon\.[a-z]+$/;
+const A_DAY = 'public, max-age=86400';
+
+/** `app.js.br` is served in place of `app.js`: its caching is the original file's. */
+const PRECOMPRESSED = /\.(?:br|gz)$/;
 
 function cacheControlFor(filePath: string): string {
-  return HASHED.test(path.basename(filePath)) ? IMMUTABLE : REVALIDATE;
+  const name = path.basename(filePath).replace(PRECOMPRESSED, '');
+  if (HASHED.test(name)) return IMMUTABLE;
+  return ICON.test(name) ? A_DAY : REVALIDATE;
 }
 
 /** This repository's root, where `shell/dist` and `remote-*\/dist` are built. */
@@ -58,6 +69,9 @@ export async function registerFrontends(app: FastifyInstance, webRoot: string): 
       cacheControl: false,
       setHeaders,
       index: false,
+      // The builds write `file.br` and `file.gz` next to each text file (pluginPrecompress): sent
+      // with Content-Encoding and `Vary: Accept-Encoding` to clients that accept them.
+      preCompressed: true,
       // The shell's routes are handled by the history fallback below, not by directory listings.
       redirect: false,
       wildcard: true,

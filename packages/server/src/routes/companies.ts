@@ -1,4 +1,5 @@
 import {
+  apiErrors,
   CompaniesListQuerySchema,
   CompaniesPageQuerySchema,
   CompaniesPageSchema,
@@ -18,7 +19,7 @@ import type { ValibotTypeProvider } from '../http/valibot.js';
 import { toCompany } from './mappers.js';
 
 const bearer = [{ bearer: [] }];
-const notFound = () => new HttpError(404, 'Empresa não encontrada');
+const notFound = () => new HttpError(404, apiErrors.companyNotFound);
 const ORDER_NOTE =
   'Order: newest first (created_at descending, then id descending), so pages are stable. ' +
   '`search` matches trading and legal name case- and accent-insensitively, and the CNPJ typed with or without its mask.';
@@ -27,7 +28,7 @@ async function withUniqueTaxId<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof TaxIdTakenError) throw new HttpError(409, 'Já existe uma empresa com este CNPJ');
+    if (error instanceof TaxIdTakenError) throw new HttpError(409, apiErrors.taxIdTaken);
     throw error;
   }
 }

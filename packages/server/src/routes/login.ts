@@ -1,4 +1,5 @@
 import {
+  apiErrors,
   EmailParamsSchema,
   HttpErrorSchema,
   LoginFormSchema,
@@ -11,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { UserRow } from '../db/schema.js';
+import { multipartFieldsParser } from '../http/body-parsers.js';
 import { HttpError } from '../http/http-error.js';
 import type { ValibotTypeProvider } from '../http/valibot.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../services/passwords.js';
@@ -25,37 +27,43 @@ const PRODUCT_NAME = 'Back office';
 export default async function loginRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
 
-  app.post(
-    '/login/access-token',
-    {
-      schema: {
-        tags: ['login'],
-        summary: 'Log in with e-mail and password (OAuth2 password form)',
-        consumes: ['application/x-www-form-urlencoded'],
-        body: LoginFormSchema,
-        response: { 200: TokenSchema, 400: HttpErrorSchema, 429: HttpErrorSchema },
+  // OAuth2 clients send the password form url-encoded or as multipart/form-data: accept both, with
+  // the same answers. Multipart is parsed in this scope only; no other route takes it.
+  await app.register(async (scope) => {
+    const form = scope.withTypeProvider<ValibotTypeProvider>();
+    form.addContentTypeParser('multipart/form-data', multipartFieldsParser);
+    form.post(
+      '/login/access-token',
+      {
+        schema: {
+          tags: ['login'],
+          summary: 'Log in with e-mail and password (OAuth2 password form)',
+          consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
+          body: LoginFormSchema,
+          response: { 200: TokenSchema, 400: HttpErrorSchema, 429: HttpErrorSchema },
+        },
       },
-    },
-    async (request) => {
-      const limits = authLimits(app, request);
-      const email = normalizeEmail(request.body.username);
-      await app.limiter.consume(limits.loginPerClient);
-      await app.limiter.assertAvailable(limits.loginFailuresPerAccount(email));
+      async (request) => {
+        const limits = authLimits(app, request);
+        const email = normalizeEmail(request.body.username);
+        await app.limiter.consume(limits.loginPerClient);
+        await app.limiter.assertAvailable(limits.loginFailuresPerAccount(email));
 
-      const user = await app.users.findByEmail(email);
-      const passwordMatches = user
-        ? await verifyPassword(user.hashed_password, request.body.password)
-        : await burnPasswordCheck(request.body.password);
-      if (!user || !passwordMatches) {
-        await app.limiter.record(limits.loginFailuresPerAccount(email));
-        throw new HttpError(400, 'Incorrect email or password');
-      }
-      if (!user.is_active) throw new HttpError(400, 'Inactive user');
-      await app.limiter.reset(limits.loginFailuresPerAccount(email).key);
-      const accessToken = await app.accessTokens.issue({ userId: user.id, version: user.token_version });
-      return { access_token: accessToken, token_type: 'bearer' as const };
-    },
-  );
+        const user = await app.users.findByEmail(email);
+        const passwordMatches = user
+          ? await verifyPassword(user.hashed_password, request.body.password)
+          : await burnPasswordCheck(request.body.password);
+        if (!user || !passwordMatches) {
+          await app.limiter.record(limits.loginFailuresPerAccount(email));
+          throw new HttpError(400, apiErrors.incorrectEmailOrPassword);
+        }
+        if (!user.is_active) throw new HttpError(400, apiErrors.inactiveUser);
+        await app.limiter.reset(limits.loginFailuresPerAccount(email).key);
+        const accessToken = await app.accessTokens.issue({ userId: user.id, version: user.token_version });
+        return { access_token: accessToken, token_type: 'bearer' as const };
+      },
+    );
+  });
 
   app.post(
     '/login/test-token',
@@ -118,8 +126,8 @@ export default async function loginRoutes(fastify: FastifyInstance) {
       const now = new Date();
       const userId = await app.users.consumeResetToken(hashResetToken(request.body.token), now);
       const user = userId ? await app.users.findById(userId) : undefined;
-      if (!user) throw new HttpError(400, 'Invalid token');
-      if (!user.is_active) throw new HttpError(400, 'Inactive user');
+      if (!user) throw new HttpError(400, apiErrors.invalidResetToken);
+      if (!user.is_active) throw new HttpError(400, apiErrors.inactiveUser);
       await app.users.update(user.id, { hashed_password: await hashPassword(request.body.new_password) }, true);
       await app.users.revokeResetTokens(user.id, now);
       return { message: 'Password updated successfully' };
@@ -142,7 +150,7 @@ export default async function loginRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await app.users.findByEmail(normalizeEmail(request.params.email));
-      if (!user) throw new HttpError(404, 'The user with this email does not exist in the system.');
+      if (!user) throw new HttpError(404, apiErrors.userEmailNotFound);
       const { email } = buildRecoveryEmail(app, user, 'exemplo-de-token');
       return reply
         .type('text/html; charset=utf-8')

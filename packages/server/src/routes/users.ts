@@ -14,37 +14,15 @@ import {
   UserUpdateSchema,
 } from '@backoffice/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { UserRow } from '../db/schema.js';
-import { EmailTakenError, type UserChanges } from '../db/users-repository.js';
-import { HttpError, notEnoughPrivileges } from '../http/http-error.js';
+import { notEnoughPrivileges } from '../http/http-error.js';
 import type { ValibotTypeProvider } from '../http/valibot.js';
-import { hashPassword, verifyPassword } from '../services/passwords.js';
 import { authLimits } from './limits.js';
 import { toUserPublic } from './mappers.js';
 
 const DELETED = { message: 'User deleted successfully' };
 const bearer = [{ bearer: [] }];
 
-/** Maps a taken e-mail on update to the template's 409. */
-async function updateUser(app: FastifyInstance, id: string, changes: UserChanges, revokeTokens: boolean) {
-  try {
-    return await app.users.update(id, changes, revokeTokens);
-  } catch (error) {
-    if (error instanceof EmailTakenError) throw new HttpError(409, 'User with this email already exists');
-    throw error;
-  }
-}
-
-/** The last active super user cannot be demoted or deactivated: nobody could administer users then. */
-async function assertKeepsAnActiveSuperuser(app: FastifyInstance, target: UserRow, changes: UserChanges) {
-  const losesAdmin = changes.is_superuser === false || changes.is_active === false;
-  if (target.is_superuser && target.is_active && losesAdmin) {
-    if ((await app.users.countOtherActiveSuperusers(target.id)) === 0) {
-      throw new HttpError(400, 'The last active super user cannot be demoted or deactivated');
-    }
-  }
-}
-
+/** The users endpoints (spec §7). Each handler authorises, then calls one rule of `app.usersService`. */
 export default async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
 
@@ -79,24 +57,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
         response: { 200: UserPublicSchema, 400: HttpErrorSchema },
       },
     },
-    async (request) => {
-      const { email, password, full_name, is_superuser, is_active } = request.body;
-      try {
-        const user = await app.users.create({
-          email: normalizeEmail(email),
-          hashed_password: await hashPassword(password),
-          full_name: full_name || null,
-          is_superuser,
-          is_active,
-        });
-        return toUserPublic(user);
-      } catch (error) {
-        if (error instanceof EmailTakenError) {
-          throw new HttpError(400, 'The user with this email already exists in the system.');
-        }
-        throw error;
-      }
-    },
+    async (request) => toUserPublic(await app.usersService.create(request.body)),
   );
 
   app.get(
@@ -121,13 +82,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
         response: { 200: UserPublicSchema, 409: HttpErrorSchema },
       },
     },
-    async (request) => {
-      const changes: UserChanges = {};
-      if (request.body.email !== undefined) changes.email = normalizeEmail(request.body.email);
-      if (request.body.full_name !== undefined) changes.full_name = request.body.full_name || null;
-      const user = await updateUser(app, request.user.id, changes, false);
-      return toUserPublic(user ?? request.user);
-    },
+    async (request) => toUserPublic(await app.usersService.updateOwnProfile(request.user, request.body)),
   );
 
   app.patch(
@@ -145,15 +100,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { current_password, new_password } = request.body;
-      if (!(await verifyPassword(request.user.hashed_password, current_password))) {
-        throw new HttpError(400, 'Incorrect password');
-      }
-      if (current_password === new_password) {
-        throw new HttpError(400, 'New password cannot be the same as the current one');
-      }
-      const user = await updateUser(app, request.user.id, { hashed_password: await hashPassword(new_password) }, true);
-      if (!user) throw new HttpError(404, 'User not found');
+      const user = await app.usersService.changeOwnPassword(request.user, request.body);
       const accessToken = await app.accessTokens.issue({ userId: user.id, version: user.token_version });
       return { message: 'Password updated successfully', access_token: accessToken, token_type: 'bearer' as const };
     },
@@ -171,8 +118,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      if (request.user.is_superuser) throw new HttpError(403, 'Super users are not allowed to delete themselves');
-      await app.users.delete(request.user.id);
+      await app.usersService.deleteOwnAccount(request.user);
       return DELETED;
     },
   );
@@ -189,24 +135,9 @@ export default async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const email = normalizeEmail(request.body.email);
       const limits = authLimits(app, request);
-      await app.limiter.consume(limits.signupPerClient, limits.signupPerAccount(email));
-      try {
-        const user = await app.users.create({
-          email,
-          hashed_password: await hashPassword(request.body.password),
-          full_name: request.body.full_name || null,
-          is_superuser: false,
-          is_active: true,
-        });
-        return toUserPublic(user);
-      } catch (error) {
-        if (error instanceof EmailTakenError) {
-          throw new HttpError(400, 'The user with this email already exists in the system');
-        }
-        throw error;
-      }
+      await app.limiter.consume(limits.signupPerClient, limits.signupPerAccount(normalizeEmail(request.body.email)));
+      return toUserPublic(await app.usersService.register(request.body));
     },
   );
 
@@ -226,9 +157,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
       if (request.params.id === request.user.id) return toUserPublic(request.user);
       // Checked before the lookup: an ordinary user learns nothing about other ids.
       if (!request.user.is_superuser) throw notEnoughPrivileges();
-      const user = await app.users.findById(request.params.id);
-      if (!user) throw new HttpError(404, 'User not found');
-      return toUserPublic(user);
+      return toUserPublic(await app.usersService.get(request.params.id));
     },
   );
 
@@ -248,25 +177,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
         response: { 200: UserPublicSchema, 400: HttpErrorSchema, 404: HttpErrorSchema, 409: HttpErrorSchema },
       },
     },
-    async (request) => {
-      const target = await app.users.findById(request.params.id);
-      if (!target) throw new HttpError(404, 'The user with this id does not exist in the system');
-      const { email, password, full_name, is_superuser, is_active } = request.body;
-      const changes: UserChanges = {};
-      if (email !== undefined) changes.email = normalizeEmail(email);
-      if (full_name !== undefined) changes.full_name = full_name || null;
-      if (is_superuser !== undefined) changes.is_superuser = is_superuser;
-      if (is_active !== undefined) changes.is_active = is_active;
-      if (password) changes.hashed_password = await hashPassword(password);
-      await assertKeepsAnActiveSuperuser(app, target, changes);
-      const revoke =
-        changes.hashed_password !== undefined ||
-        (is_superuser !== undefined && is_superuser !== target.is_superuser) ||
-        (is_active !== undefined && is_active !== target.is_active);
-      const user = await updateUser(app, target.id, changes, revoke);
-      if (!user) throw new HttpError(404, 'The user with this id does not exist in the system');
-      return toUserPublic(user);
-    },
+    async (request) => toUserPublic(await app.usersService.update(request.params.id, request.body)),
   );
 
   app.delete(
@@ -282,12 +193,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const target = await app.users.findById(request.params.id);
-      if (!target) throw new HttpError(404, 'User not found');
-      if (target.id === request.user.id) {
-        throw new HttpError(403, 'Super users are not allowed to delete themselves');
-      }
-      await app.users.delete(target.id);
+      await app.usersService.delete(request.user, request.params.id);
       return DELETED;
     },
   );

@@ -33,6 +33,11 @@ export function smtpMailer(config: Config): Mailer {
     requireTLS: smtp.tls && !smtp.ssl,
     ignoreTLS: !smtp.tls && !smtp.ssl,
     auth: smtp.user ? { user: smtp.user, pass: smtp.password ?? '' } : undefined,
+    // nodemailer waits up to 2 min to connect and 10 min on a silent socket by default: a hung
+    // server would keep each send (and its memory) that long before the failure is logged.
+    connectionTimeout: smtp.timeoutSeconds * 1000,
+    greetingTimeout: smtp.timeoutSeconds * 1000,
+    socketTimeout: smtp.timeoutSeconds * 1000,
   });
   return {
     kind: 'smtp',

@@ -1,0 +1,32 @@
+/**
+ * The `detail` texts of the API's error answers, defined once: the server answers with them, and a
+ * client that says something else for one of them (the login screen, in Portuguese) recognises it by
+ * these constants instead of retyping the text. Wording follows the FastAPI full-stack template
+ * (DESIGN §5), including its three spellings of "this e-mail is taken".
+ */
+export const apiErrors = {
+  /* authentication and authorisation */
+  notAuthenticated: 'Not authenticated',
+  invalidCredentials: 'Could not validate credentials',
+  notEnoughPrivileges: "The user doesn't have enough privileges",
+  inactiveUser: 'Inactive user',
+  /* login and password */
+  incorrectEmailOrPassword: 'Incorrect email or password',
+  incorrectPassword: 'Incorrect password',
+  samePassword: 'New password cannot be the same as the current one',
+  invalidResetToken: 'Invalid token',
+  /* users */
+  userNotFound: 'User not found',
+  userIdNotFound: 'The user with this id does not exist in the system',
+  userEmailNotFound: 'The user with this email does not exist in the system.',
+  emailTakenOnCreate: 'The user with this email already exists in the system.',
+  emailTakenOnSignup: 'The user with this email already exists in the system',
+  emailTakenOnUpdate: 'User with this email already exists',
+  superuserDeletesSelf: 'Super users are not allowed to delete themselves',
+  lastActiveSuperuser: 'The last active super user cannot be demoted or deactivated',
+  /* companies */
+  companyNotFound: 'Empresa não encontrada',
+  taxIdTaken: 'Já existe uma empresa com este CNPJ',
+} as const;
+
+export type ApiErrorDetail = (typeof apiErrors)[keyof typeof apiErrors];

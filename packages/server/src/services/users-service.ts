@@ -1,0 +1,152 @@
+import {
+  apiErrors,
+  normalizeEmail,
+  type UpdatePassword,
+  type UserCreate,
+  type UserRegister,
+  type UserUpdate,
+  type UserUpdateMe,
+} from '@backoffice/contracts';
+import type { UserRow } from '../db/schema.js';
+import { EmailTakenError, type UserChanges, type UsersRepository } from '../db/users-repository.js';
+import { HttpError } from '../http/http-error.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+
+/** An account to create, as the request gives it (password in clear, e-mail as typed). */
+interface NewAccount {
+  email: string;
+  password: string;
+  full_name?: string | null;
+  is_superuser: boolean;
+  is_active: boolean;
+}
+
+/**
+ * The rules of user accounts, whichever route asks (DESIGN §5, the FastAPI template's behaviour):
+ * who may be created and with which role, when a taken e-mail is refused and with which words, when
+ * access tokens are revoked, and that the last active super user can never be demoted, deactivated
+ * or made to delete themselves. Route handlers validate, authorise and call one method; a broken rule
+ * is an `HttpError` with the status and detail the API answers.
+ */
+export class UsersService {
+  constructor(private readonly users: UsersRepository) {}
+
+  /** A user by id (`GET /users/{id}`; who may ask is the route's business). */
+  async get(id: string): Promise<UserRow> {
+    const user = await this.users.findById(id);
+    if (!user) throw new HttpError(404, apiErrors.userNotFound);
+    return user;
+  }
+
+  /** `POST /users/` by a super user: any role and status. */
+  create(input: UserCreate): Promise<UserRow> {
+    const { email, password, full_name, is_superuser, is_active } = input;
+    return this.#insert({ email, password, full_name, is_superuser, is_active }, apiErrors.emailTakenOnCreate);
+  }
+
+  /** Self sign-up: always an active, ordinary user, whatever the request says. */
+  register(input: UserRegister): Promise<UserRow> {
+    const { email, password, full_name } = input;
+    return this.#insert(
+      { email, password, full_name, is_superuser: false, is_active: true },
+      apiErrors.emailTakenOnSignup,
+    );
+  }
+
+  /** `PATCH /users/me`: name and e-mail only; the session stays valid. */
+  async updateOwnProfile(user: UserRow, input: UserUpdateMe): Promise<UserRow> {
+    const changes: UserChanges = {};
+    if (input.email !== undefined) changes.email = normalizeEmail(input.email);
+    if (input.full_name !== undefined) changes.full_name = input.full_name || null;
+    return (await this.#update(user.id, changes, false)) ?? user;
+  }
+
+  /**
+   * `PATCH /users/me/password`: the current password must be right and the new one different. Every
+   * token issued before stops working; the caller hands this session a fresh one.
+   */
+  async changeOwnPassword(user: UserRow, input: UpdatePassword): Promise<UserRow> {
+    if (!(await verifyPassword(user.hashed_password, input.current_password))) {
+      throw new HttpError(400, apiErrors.incorrectPassword);
+    }
+    if (input.current_password === input.new_password) throw new HttpError(400, apiErrors.samePassword);
+    const updated = await this.#update(user.id, { hashed_password: await hashPassword(input.new_password) }, true);
+    if (!updated) throw new HttpError(404, apiErrors.userNotFound);
+    return updated;
+  }
+
+  /** `DELETE /users/me`: a super user may not delete their own account (someone must administer). */
+  async deleteOwnAccount(user: UserRow): Promise<void> {
+    if (user.is_superuser) throw new HttpError(403, apiErrors.superuserDeletesSelf);
+    await this.users.delete(user.id);
+  }
+
+  /**
+   * `PATCH /users/{id}` by a super user: partial; an empty password keeps the current one. A new
+   * password, role or status revokes that user's tokens; the last active super user keeps both.
+   */
+  async update(id: string, input: UserUpdate): Promise<UserRow> {
+    const target = await this.users.findById(id);
+    if (!target) throw new HttpError(404, apiErrors.userIdNotFound);
+    const changes: UserChanges = {};
+    if (input.email !== undefined) changes.email = normalizeEmail(input.email);
+    if (input.full_name !== undefined) changes.full_name = input.full_name || null;
+    if (input.is_superuser !== undefined) changes.is_superuser = input.is_superuser;
+    if (input.is_active !== undefined) changes.is_active = input.is_active;
+    if (input.password) changes.hashed_password = await hashPassword(input.password);
+    await this.#assertKeepsAnActiveSuperuser(target, changes);
+    const updated = await this.#update(target.id, changes, revokesTokens(target, changes));
+    if (!updated) throw new HttpError(404, apiErrors.userIdNotFound);
+    return updated;
+  }
+
+  /** `DELETE /users/{id}` by a super user, never on themselves (that is `DELETE /users/me`'s rule). */
+  async delete(actor: UserRow, id: string): Promise<void> {
+    const target = await this.users.findById(id);
+    if (!target) throw new HttpError(404, apiErrors.userNotFound);
+    if (target.id === actor.id) throw new HttpError(403, apiErrors.superuserDeletesSelf);
+    await this.users.delete(target.id);
+  }
+
+  async #insert(user: NewAccount, emailTaken: string): Promise<UserRow> {
+    try {
+      return await this.users.create({
+        email: normalizeEmail(user.email),
+        hashed_password: await hashPassword(user.password),
+        full_name: user.full_name || null,
+        is_superuser: user.is_superuser,
+        is_active: user.is_active,
+      });
+    } catch (error) {
+      if (error instanceof EmailTakenError) throw new HttpError(400, emailTaken);
+      throw error;
+    }
+  }
+
+  async #update(id: string, changes: UserChanges, revokeTokens: boolean): Promise<UserRow | undefined> {
+    try {
+      return await this.users.update(id, changes, revokeTokens);
+    } catch (error) {
+      if (error instanceof EmailTakenError) throw new HttpError(409, apiErrors.emailTakenOnUpdate);
+      throw error;
+    }
+  }
+
+  /** Nobody could administer users if the last active super user lost the role or was deactivated. */
+  async #assertKeepsAnActiveSuperuser(target: UserRow, changes: UserChanges): Promise<void> {
+    const losesAdmin = changes.is_superuser === false || changes.is_active === false;
+    if (!target.is_superuser || !target.is_active || !losesAdmin) return;
+    if ((await this.users.countOtherActiveSuperusers(target.id)) === 0) {
+      throw new HttpError(400, apiErrors.lastActiveSuperuser);
+    }
+  }
+}
+
+/** A new password, role or status ends every session of that user (the token version is bumped). */
+export function revokesTokens(target: UserRow, changes: UserChanges): boolean {
+  return (
+    changes.hashed_password !== undefined ||
+    (changes.is_superuser !== undefined && changes.is_superuser !== target.is_superuser) ||
+    (changes.is_active !== undefined && changes.is_active !== target.is_active)
+  );
+}
