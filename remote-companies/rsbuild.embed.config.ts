@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { pluginPrecompress } from '@backoffice/federation/rsbuild';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { EMBED_MAJOR } from './src/embed/version';
@@ -10,7 +11,7 @@ import { EMBED_MAJOR } from './src/embed/version';
  * remote into the same `dist/`, which the server serves at `/remotes/companies/`.
  */
 export default defineConfig({
-  plugins: [pluginReact()],
+  plugins: [pluginReact(), pluginPrecompress()],
   source: { entry: { embed: './src/embed/index.ts' } },
   resolve: {
     alias: {

@@ -23,9 +23,7 @@ export const messages = {
   deleteUser: 'Excluir',
   emptyTitle: 'Nenhum usuário encontrado',
   emptyText: 'Não há usuários nesta página.',
-  loading: 'Carregando usuários…',
   loadFailed: 'Não foi possível carregar os usuários.',
-  retry: 'Tentar novamente',
   forbiddenTitle: 'Acesso negado',
   forbiddenText: 'Você não tem permissão para acessar esta página. Somente superusuários administram usuários.',
   goHome: 'Voltar ao início',
@@ -52,4 +50,5 @@ export const messages = {
   userCreated: 'User created successfully.',
   userUpdated: 'User updated successfully.',
   userDeleted: 'Usuário excluído(a) com sucesso.',
+  deleteEntity: 'Usuário',
 } as const;

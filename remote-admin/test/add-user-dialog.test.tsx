@@ -1,14 +1,9 @@
+import { makeUser } from '@backoffice/ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../src/messages';
-import { makeUser } from './fake-api';
 import { openAdd, serve } from './user-dialogs';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
 
 const t = messages.dialog;
 describe('Add user dialog', () => {

@@ -1,14 +1,9 @@
+import { superuser as admin, type Call, fakeApi, makeUser, renderPage, rowOf } from '@backoffice/ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../src/messages';
 import AdminPage from '../src/pages/AdminPage';
-import { admin, type Call, fakeApi, makeUser, renderPage, rowOf } from './fake-api';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
 
 const usersCalls = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.path === '/users/');
 
@@ -64,7 +59,7 @@ describe('AdminPage', () => {
 
   it('pages 10 at a time from the URL, offers next only on a full page and prefetches it', async () => {
     const calls = serveUsers(14); // 15 users: a full page 1, five on page 2
-    const router = renderPage(<AdminPage />, '/admin?page=abc');
+    const { router } = renderPage(<AdminPage />, '/admin?page=abc');
     const table = await screen.findByRole('table');
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(11));
     expect(screen.getByText('Page 1')).toBeInTheDocument();
@@ -84,7 +79,7 @@ describe('AdminPage', () => {
   it('shows skeleton rows while the first page loads', async () => {
     fakeApi((call) => (call.path === '/users/me' ? { status: 200, body: admin } : 'pending'));
     renderPage(<AdminPage />, '/admin');
-    expect(await screen.findAllByTestId('user-row-skeleton')).toHaveLength(10);
+    expect(await screen.findAllByTestId('skeleton-row')).toHaveLength(10);
     expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
   });
 
@@ -99,15 +94,16 @@ describe('AdminPage', () => {
     renderPage(<AdminPage />, '/admin');
     expect(await screen.findByText(messages.loadFailed)).toBeInTheDocument();
     fail = false;
-    await userEvent.click(screen.getByRole('button', { name: messages.retry }));
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByText(admin.email)).toBeInTheDocument();
   });
 
-  it('shows an empty state on a page past the end', async () => {
-    serveUsers(0);
-    renderPage(<AdminPage />, '/admin?page=4');
-    expect(await screen.findByRole('heading', { name: messages.emptyTitle })).toBeInTheDocument();
-    expect(screen.getByText('Page 4')).toBeInTheDocument();
+  it('moves a page past the end (an old link) to the last page', async () => {
+    serveUsers(12); // 13 users: two pages
+    const { router } = renderPage(<AdminPage />, '/admin?page=4');
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    expect(await screen.findByText('Page 2')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(4));
   });
 
   it('deletes a user after the confirmation sentence', async () => {

@@ -1,17 +1,10 @@
 // One test per file: Chakra's menu and dialog layers are module singletons that jsdom keeps between tests.
 
-import { toaster } from '@backoffice/ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../src/messages';
 import { openEdit, other, serve } from './user-dialogs';
-
-afterEach(() => {
-  toaster.remove();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
 
 const t = messages.dialog;
 describe('Edit user dialog', () => {

@@ -1,8 +1,8 @@
+import { superuser as admin, fakeApi, makeUser, renderPage } from '@backoffice/ui/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '../src/messages';
 import AdminPage from '../src/pages/AdminPage';
-import { admin, fakeApi, makeUser, renderPage } from './fake-api';
 
 /** The user the dialog tests edit, listed next to the signed-in admin. */
 export const other = makeUser(0, { full_name: 'Bia Souza', is_active: true });

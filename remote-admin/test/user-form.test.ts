@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { addUserDefaults, addUserSchema, editUserSchema, toUserUpdate } from '../src/forms/user-form';
-import { parsePageParam } from '../src/hooks/use-admin-page-param';
 
 function messagesOf(schema: typeof addUserSchema | typeof editUserSchema, input: unknown) {
   const result = v.safeParse(schema, input);
@@ -67,12 +66,5 @@ describe('edit user rules (spec §5)', () => {
       email: ['Email is required', 'Endereço de email inválido'],
     });
     expect(toUserUpdate(valid)).toMatchObject({ password: 'secret-123', confirm_password: 'secret-123' });
-  });
-});
-
-describe('page URL parameter', () => {
-  it('is a whole number from 1; anything else is page 1', () => {
-    expect(parsePageParam('3')).toBe(3);
-    for (const raw of [null, '', '0', '-2', '1.5', 'abc', ' ']) expect(parsePageParam(raw), String(raw)).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { getToken, logout } from '@backoffice/api-client';
-import { mountStandalone } from '@backoffice/ui';
+import { mountStandalone } from '@backoffice/ui/standalone';
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';

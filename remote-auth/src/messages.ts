@@ -46,9 +46,7 @@ export const messages = {
   confirmPasswordRequired: 'Confirmação de senha é obrigatória',
   passwordsDoNotMatch: ruleMessages.passwordsDoNotMatch,
 
-  // Login errors (spec §8)
-  incorrectCredentials: 'E-mail ou senha incorretos.',
-  inactiveUser: 'Usuário inativo.',
+  // Errors (spec §8); the API's own details are worded by @backoffice/ui's apiErrorText
   unexpectedError: 'Ocorreu um erro inesperado. Tente novamente.',
 
   // Sign-up notices

@@ -2,7 +2,7 @@ import { getToken, queryClient } from '@backoffice/api-client';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/messages';
-import { answerWith, deferred, errorsOf, field, HOME_TEXT, json, renderAt, sent } from './harness';
+import { answerWith, deferred, errorsOf, field, HOME_TEXT, json, renderAt, sent } from './account-pages';
 
 const EMAIL = messages.emailLabel;
 const PASSWORD = messages.passwordLabel;
@@ -69,7 +69,7 @@ describe('/login', () => {
       path: '/login/access-token',
       contentType: 'application/x-www-form-urlencoded',
     });
-    expect(Object.fromEntries(new URLSearchParams(sent[0]?.body))).toEqual({
+    expect(Object.fromEntries(new URLSearchParams(sent[0]?.body as string))).toEqual({
       username: 'ana@example.com',
       password: 'secret-password',
     });
@@ -84,7 +84,7 @@ describe('/login', () => {
     [422, { detail: [{ loc: ['body', 'username'], msg: 'Field required', type: 'missing' }] }, 'Field required'],
     [500, undefined, 'Ocorreu um erro inesperado. Tente novamente.'],
   ])('a %i answer %j shows "%s" under the password field', async (status, body, shown) => {
-    answerWith(() => (body === undefined ? new Response(null, { status }) : json(status, body)));
+    answerWith(() => (body === undefined ? { status } : json(status, body)));
     const { user, router } = renderAt('/login');
     await fillAndSubmit(user, 'ana@example.com', 'wrong-password');
     await waitFor(() => expect(errorsOf(PASSWORD)).toEqual([shown]));
@@ -95,7 +95,7 @@ describe('/login', () => {
   });
 
   it('a server that cannot be reached shows the unexpected-error sentence', async () => {
-    answerWith(() => Promise.reject(new TypeError('Failed to fetch')));
+    answerWith(() => 'unreachable');
     const { user } = renderAt('/login');
     await fillAndSubmit(user, 'ana@example.com', 'secret-password');
     await waitFor(() => expect(errorsOf(PASSWORD)).toEqual(['Ocorreu um erro inesperado. Tente novamente.']));

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/messages';
-import { answerWith, deferred, errorsOf, field, json, renderAt, sent } from './harness';
+import { answerWith, deferred, errorsOf, field, json, renderAt, sent } from './account-pages';
 
 const EMAIL = messages.emailLabel;
 
@@ -36,7 +36,7 @@ describe('/recover-password', () => {
     await user.click(button);
     await waitFor(() => expect(button).toBeDisabled());
     expect(button).toHaveAttribute('aria-busy', 'true');
-    expect(sent).toEqual([
+    expect(sent.map(({ method, path, body, contentType }) => ({ method, path, body, contentType }))).toEqual([
       {
         method: 'POST',
         path: `/password-recovery/${encodeURIComponent('ana+test@example.com')}`,
@@ -68,7 +68,7 @@ describe('/recover-password', () => {
   });
 
   it('a server that cannot be reached shows the unexpected-error toast', async () => {
-    answerWith(() => Promise.reject(new TypeError('Failed to fetch')));
+    answerWith(() => 'unreachable');
     const { user } = renderAt('/recover-password');
     await user.type(field(EMAIL), 'ana@example.com');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));

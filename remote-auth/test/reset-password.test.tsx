@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/messages';
-import { answerWith, deferred, errorsOf, field, json, renderAt, sent } from './harness';
+import { answerWith, deferred, errorsOf, field, json, renderAt, sent } from './account-pages';
 
 const NEW_PASSWORD = messages.newPasswordLabel;
 const CONFIRM = messages.confirmNewPasswordLabel;
@@ -73,7 +73,7 @@ describe('/reset-password', () => {
     await waitFor(() => expect(button).toBeDisabled());
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ method: 'POST', path: '/reset-password/', contentType: 'application/json' });
-    expect(JSON.parse(sent[0]?.body ?? '')).toEqual({ new_password: 'brand-new-password', token: 'tok/en-123' });
+    expect(sent[0]?.body).toEqual({ new_password: 'brand-new-password', token: 'tok/en-123' });
 
     pending.release(json(200, { message: 'Password updated successfully' }));
     expect(await screen.findByText('Success!')).toBeInTheDocument();
@@ -85,7 +85,7 @@ describe('/reset-password', () => {
     [400, { detail: 'Invalid token' }, 'Invalid token'],
     [500, undefined, 'Algo deu errado'],
   ])('a %i answer %j shows a toast titled "Error" with "%s" and stays', async (status, body, description) => {
-    answerWith(() => (body === undefined ? new Response(null, { status }) : json(status, body)));
+    answerWith(() => (body === undefined ? { status } : json(status, body)));
     const { user, router } = renderAt('/reset-password?token=used');
     await fillValid(user);
     expect(await screen.findByText('Error')).toBeInTheDocument();

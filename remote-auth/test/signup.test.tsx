@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/messages';
-import { answerWith, errorsOf, field, json, renderAt, sent } from './harness';
+import { answerWith, errorsOf, field, json, renderAt, sent } from './account-pages';
 
 const FULL_NAME = messages.fullNameLabel;
 const EMAIL = messages.emailLabel;
@@ -101,7 +101,7 @@ describe('/signup', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ method: 'POST', path: '/users/signup', contentType: 'application/json' });
-    expect(JSON.parse(sent[0]?.body ?? '')).toEqual({
+    expect(sent[0]?.body).toEqual({
       email: 'ana@example.com',
       full_name: 'Ana Souza',
       password: 'secret-password',
@@ -126,7 +126,7 @@ describe('/signup', () => {
     ],
     [500, undefined, 'Erro ao criar conta'],
   ])('a %i answer %j shows a notice titled "Algo deu errado" with "%s"', async (status, body, description) => {
-    answerWith(() => (body === undefined ? new Response(null, { status }) : json(status, body)));
+    answerWith(() => (body === undefined ? { status } : json(status, body)));
     const { user, router } = renderAt('/signup');
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));

@@ -23,7 +23,6 @@ export const messages = {
   edit: 'Editar',
   delete: 'Excluir',
   pageLabel: (page: number) => `Página ${page}`,
-  loading: 'Carregando empresas…',
   emptyTitle: 'Nenhuma empresa cadastrada',
   emptyDescription: 'Adicione a primeira empresa para começar.',
   noResultsTitle: 'Nenhuma empresa encontrada',
@@ -31,7 +30,6 @@ export const messages = {
   clearFilters: 'Limpar filtros',
   loadErrorTitle: 'Não foi possível carregar as empresas.',
   loadErrorDescription: 'Verifique a conexão e tente novamente.',
-  retry: 'Tentar novamente',
   form: {
     createTitle: 'Adicionar Empresa',
     editTitle: 'Editar Empresa',

@@ -12,13 +12,13 @@ function renderToolbar(search?: string) {
   const onChange = vi.fn();
   const view = render(
     <UiProvider>
-      <CompaniesToolbar filter={{ page: 1, search }} onChange={onChange} />
+      <CompaniesToolbar filter={{ search }} onChange={onChange} />
     </UiProvider>,
   );
   const rerender = (next?: string) =>
     view.rerender(
       <UiProvider>
-        <CompaniesToolbar filter={{ page: 1, search: next }} onChange={onChange} />
+        <CompaniesToolbar filter={{ search: next }} onChange={onChange} />
       </UiProvider>,
     );
   return { onChange, rerender, box: screen.getByRole('searchbox', { name: SEARCH }) };

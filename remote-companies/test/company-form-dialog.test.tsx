@@ -1,30 +1,26 @@
 import type { Company } from '@backoffice/contracts';
-import { UiProvider } from '@backoffice/ui';
-import { render, screen, waitFor } from '@testing-library/react';
+import { type Call, fakeApi, makeCompany, renderPage } from '@backoffice/ui/testing';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CompanyFormDialog } from '../src/components/CompanyFormDialog';
 
-const company: Company = {
-  id: '00000000-0000-4000-8000-000000000001',
-  trading_name: 'Padaria',
-  legal_name: 'Souza Ltda',
-  tax_id: '11222333000181',
-  type: 'filial',
-  is_active: true,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-};
+const company = makeCompany(0, { trading_name: 'Padaria', legal_name: 'Souza Ltda' });
 
-function renderCreate() {
-  const onSubmit = vi.fn(async () => {});
-  render(
-    <UiProvider>
-      <CompanyFormDialog kind="create" open onClose={() => {}} onSubmit={onSubmit} />
-    </UiProvider>,
+/** The dialog over a fake API that answers every write with `answer`; the writes are recorded. */
+function renderDialog(
+  dialog: { kind: 'create' } | { kind: 'edit'; company: Company },
+  answer: (call: Call) => { status: number; body: unknown } = (call) => ({ status: 200, body: call.body }),
+) {
+  const calls = fakeApi((call) =>
+    call.method === 'GET' ? { status: 200, body: { data: [], count: 0 } } : answer(call),
   );
-  return { onSubmit, user: userEvent.setup() };
+  const onClose = vi.fn();
+  renderPage(<CompanyFormDialog {...dialog} open onClose={onClose} />, '/companies');
+  const writes = () => calls.filter((call) => call.method !== 'GET');
+  return { onClose, writes, user: userEvent.setup() };
 }
+const renderCreate = () => renderDialog({ kind: 'create' });
 
 describe('create company dialog', () => {
   it('shows each required message when a field is left on blur', async () => {
@@ -64,8 +60,8 @@ describe('create company dialog', () => {
     expect(cnpj).toHaveValue('12.ABC.345/01DE-35');
   });
 
-  it('defaults to filial and active, and submits the CNPJ without its mask', async () => {
-    const { user, onSubmit } = renderCreate();
+  it('defaults to filial and active, sends the CNPJ without its mask, says so and closes', async () => {
+    const { user, writes, onClose } = renderCreate();
     expect(await screen.findByLabelText(/Tipo/)).toHaveValue('filial');
     expect(screen.getByRole('checkbox', { name: 'Empresa ativa' })).toBeChecked();
     await user.type(screen.getByLabelText(/Nome Fantasia/), ' Padaria ');
@@ -74,25 +70,42 @@ describe('create company dialog', () => {
     await user.selectOptions(screen.getByLabelText(/Tipo/), 'matriz');
     await user.click(screen.getByRole('checkbox', { name: 'Empresa ativa' }));
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    await waitFor(() =>
-      expect(onSubmit).toHaveBeenCalledWith({
-        trading_name: 'Padaria',
-        legal_name: 'Souza Ltda',
-        tax_id: '11222333000181',
-        type: 'matriz',
-        is_active: false,
-      }),
-    );
+    expect(await screen.findByText('Empresa criada com sucesso.')).toBeInTheDocument();
+    expect(writes().map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      {
+        method: 'POST',
+        path: '/companies/',
+        body: {
+          trading_name: 'Padaria',
+          legal_name: 'Souza Ltda',
+          tax_id: '11222333000181',
+          type: 'matriz',
+          is_active: false,
+        },
+      },
+    ]);
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('shows a refusal (a taken CNPJ) in the shared error toast and stays open', async () => {
+    const { user, onClose } = renderDialog({ kind: 'create' }, () => ({
+      status: 409,
+      body: { detail: 'Já existe uma empresa com este CNPJ' },
+    }));
+    await user.type(await screen.findByLabelText(/Nome Fantasia/), 'Padaria');
+    await user.type(screen.getByLabelText(/Razão Social/), 'Souza Ltda');
+    await user.type(screen.getByLabelText(/CNPJ/), '11222333000181');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Já existe uma empresa com este CNPJ')).toBeInTheDocument();
+    expect(screen.getByText('Algo deu errado')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Adicionar Empresa' })).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
   });
 });
 
 describe('edit company dialog', () => {
   it('starts from the company with its CNPJ masked and no is_active', async () => {
-    render(
-      <UiProvider>
-        <CompanyFormDialog kind="edit" company={company} open onClose={() => {}} onSubmit={async () => {}} />
-      </UiProvider>,
-    );
+    renderDialog({ kind: 'edit', company });
     expect(await screen.findByRole('dialog', { name: 'Editar Empresa' })).toBeInTheDocument();
     expect(screen.getByLabelText(/Nome Fantasia/)).toHaveValue('Padaria');
     expect(screen.getByLabelText(/CNPJ/)).toHaveValue('11.222.333/0001-81');
@@ -100,24 +113,27 @@ describe('edit company dialog', () => {
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 
+  it('sends only the changed fields, and nothing at all when nothing changed', async () => {
+    const { user, writes, onClose } = renderDialog({ kind: 'edit', company });
+    await user.type(await screen.findByLabelText(/Nome Fantasia/), ' ');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    expect(writes()).toEqual([]);
+
+    await user.selectOptions(screen.getByLabelText(/Tipo/), 'matriz');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Empresa atualizada com sucesso.')).toBeInTheDocument();
+    expect(writes().map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      { method: 'PATCH', path: `/companies/${company.id}`, body: { type: 'matriz' } },
+    ]);
+  });
+
   it('requires the type', async () => {
-    const onSubmit = vi.fn(async () => {});
-    render(
-      <UiProvider>
-        <CompanyFormDialog
-          kind="edit"
-          company={{ ...company, type: '' as Company['type'] }}
-          open
-          onClose={() => {}}
-          onSubmit={onSubmit}
-        />
-      </UiProvider>,
-    );
-    const user = userEvent.setup();
+    const { user, writes } = renderDialog({ kind: 'edit', company: { ...company, type: '' as Company['type'] } });
     await user.click(await screen.findByRole('button', { name: 'Salvar' }));
     await waitFor(() =>
       expect(document.querySelector('[data-part=error-text]')).toHaveTextContent('Tipo é obrigatório'),
     );
-    expect(onSubmit).not.toHaveBeenCalled();
+    expect(writes()).toEqual([]);
   });
 });

@@ -1,28 +1,21 @@
+import { type Call, fakeApi, listOf } from '@backoffice/ui/testing';
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BackofficeCompaniesElement, defineBackofficeCompanies, EMBED_TAG } from '../src/embed/element';
 import { mount } from '../src/embed/mount';
 
-function stubApi(status = 200) {
-  const fetchMock = vi.fn(
-    async (_url: string | URL | Request, _init?: RequestInit) =>
-      new Response(JSON.stringify(status === 200 ? { data: [], count: 0, count_is_exact: true } : { detail: 'x' }), {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+/** The API the embed talks to: an empty registry, or a refusal of the token. */
+function stubApi(status = 200): Call[] {
+  return fakeApi(() => (status === 200 ? { status, body: listOf([]) } : { status, body: { detail: 'x' } }));
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   document.body.innerHTML = '';
 });
 
 describe('mount(element, options)', () => {
   it('renders into a shadow root, calls the given API with the host token, and leaves the host page alone', async () => {
-    const fetchMock = stubApi();
+    const calls = stubApi();
     const headBefore = document.head.innerHTML;
     const htmlClass = document.documentElement.className;
     const element = document.createElement('div');
@@ -30,10 +23,9 @@ describe('mount(element, options)', () => {
     const unmount = mount(element, { apiBaseUrl: 'https://api.example.com/', getToken: () => 'host-token' });
 
     await waitFor(() => expect(element.shadowRoot?.querySelector('h1')?.textContent).toBe('Gestão de Empresas'));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(String(url)).toBe('https://api.example.com/api/v1/companies/?skip=0&limit=5');
-    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer host-token');
+    await waitFor(() => expect(calls).not.toHaveLength(0));
+    expect(calls[0]?.url.toString()).toBe('https://api.example.com/api/v1/companies/?skip=0&limit=5');
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer host-token');
     expect(element.shadowRoot?.querySelector('style')).not.toBeNull();
     expect(document.head.innerHTML).toBe(headBefore);
     expect(document.documentElement.className).toBe(htmlClass);
@@ -45,7 +37,7 @@ describe('mount(element, options)', () => {
   });
 
   it('shows the locked state without a token and never calls the API', async () => {
-    const fetchMock = stubApi();
+    const calls = stubApi();
     const element = document.createElement('div');
     document.body.append(element);
     const onUnauthorized = vi.fn();
@@ -57,7 +49,7 @@ describe('mount(element, options)', () => {
     });
     await waitFor(() => expect(element.shadowRoot?.textContent).toContain('Sessão ausente ou expirada'));
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
     expect(element.dataset.colorMode).toBe('light');
     unmount();
   });
@@ -73,7 +65,7 @@ describe('mount(element, options)', () => {
 
 describe('<backoffice-companies>', () => {
   it('mounts from its attributes and tells the host when the token is refused', async () => {
-    const fetchMock = stubApi(401);
+    const calls = stubApi(401);
     defineBackofficeCompanies();
     defineBackofficeCompanies(); // twice is harmless
     expect(customElements.get(EMBED_TAG)).toBe(BackofficeCompaniesElement);
@@ -85,7 +77,7 @@ describe('<backoffice-companies>', () => {
     document.body.append(element);
 
     await waitFor(() => expect(onUnauthorized).toHaveBeenCalledTimes(1));
-    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Authorization')).toBe('Bearer expired');
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer expired');
     await waitFor(() => expect(element.shadowRoot?.textContent).toContain('Sessão ausente ou expirada'));
     document.removeEventListener(`${EMBED_TAG}:unauthorized`, onUnauthorized);
   });

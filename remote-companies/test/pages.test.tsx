@@ -1,25 +1,83 @@
-import { AppProviders } from '@backoffice/ui';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Call, fakeApi, listOf, makeCompany, renderPage } from '@backoffice/ui/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../src/messages';
 import CompaniesPage from '../src/pages/CompaniesPage';
 
-afterEach(() => vi.unstubAllGlobals());
+const lists = (calls: Call[]) => calls.filter((call) => call.method === 'GET' && call.path === '/companies/');
 
-describe('remote-companies exposed pages', () => {
-  it('CompaniesPage shows its title inside the shell-like providers', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ data: [], count: 0, count_is_exact: true }), { status: 200 })),
-    );
-    render(
-      <AppProviders>
-        <MemoryRouter initialEntries={['/companies']}>
-          <CompaniesPage />
-        </MemoryRouter>
-      </AppProviders>,
-    );
+/** `total` companies served 5 per page like the API (filters ignored). */
+function serveCompanies(
+  total: number,
+  others: (call: Call) => { status: number; body: unknown } | undefined = () => undefined,
+) {
+  const all = Array.from({ length: total }, (_, i) => makeCompany(i));
+  return fakeApi((call) => {
+    if (call.method === 'GET' && call.path === '/companies/') {
+      const skip = Number(call.search.get('skip'));
+      return { status: 200, body: listOf(all.slice(skip, skip + Number(call.search.get('limit'))), total) };
+    }
+    return others(call);
+  });
+}
+
+describe('CompaniesPage', () => {
+  it('lists a page with the spec columns, asks 5 rows with the URL filters, and prefetches the next', async () => {
+    const calls = serveCompanies(7);
+    renderPage(<CompaniesPage />, '/companies?type=matriz&search=%20emp%20');
     expect(await screen.findByRole('heading', { level: 1, name: messages.companiesPageTitle })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: messages.tableCaption });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(6));
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Nome Fantasia', 'Razão Social', 'CNPJ', 'Tipo', 'Ações']);
+    expect(within(table).getByText('11.222.333/0001-81')).toBeInTheDocument();
+    await waitFor(() => expect(lists(calls).map((call) => call.search.toString())).toHaveLength(2));
+    expect(lists(calls).map((call) => Object.fromEntries(call.search))).toEqual([
+      { skip: '0', limit: '5', search: 'emp', type: 'matriz' },
+      { skip: '5', limit: '5', search: 'emp', type: 'matriz' },
+    ]);
+  });
+
+  it('tells an empty registry from no result for the filters, which it offers to clear', async () => {
+    serveCompanies(0);
+    const { router, user } = renderPage(<CompaniesPage />, '/companies?search=x&page=3');
+    expect(await screen.findByText(messages.noResultsTitle)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: messages.clearFilters }));
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByText(messages.emptyTitle)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: messages.clearFilters })).not.toBeInTheDocument();
+  });
+
+  it('moves a page past the end to the last page', async () => {
+    serveCompanies(7);
+    const { router } = renderPage(<CompaniesPage />, '/companies?page=9');
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    expect(await screen.findByText('Página 2')).toBeInTheDocument();
+  });
+
+  it('deletes from the row menu after the confirmation and refreshes the list', async () => {
+    let deleted = false;
+    const calls = serveCompanies(2, (call) => {
+      if (call.method !== 'DELETE') return undefined;
+      deleted = true;
+      return { status: 200, body: { message: 'Empresa excluída com sucesso' } };
+    });
+    const { user } = renderPage(<CompaniesPage />, '/companies');
+    await user.click(await screen.findByRole('button', { name: messages.actionsFor('Empresa 1') }));
+    await user.click(await screen.findByRole('menuitem', { name: messages.delete }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent(
+      'Tem certeza que deseja excluir Empresa "Empresa 1"? Esta ação não pode ser desfeita.',
+    );
+    const listsBefore = lists(calls).length;
+    await user.click(within(dialog).getByRole('button', { name: 'Excluir' }));
+    expect(await screen.findByText(messages.deleted)).toBeInTheDocument();
+    expect(deleted).toBe(true);
+    expect(calls.find((call) => call.method === 'DELETE')?.path).toBe(`/companies/${makeCompany(1).id}`);
+    expect(lists(calls).length).toBeGreaterThan(listsBefore);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   });
 });

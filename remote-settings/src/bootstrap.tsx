@@ -1,4 +1,4 @@
-import { mountStandalone } from '@backoffice/ui';
+import { mountStandalone } from '@backoffice/ui/standalone';
 import { Navigate } from 'react-router-dom';
 import SettingsPage from './pages/SettingsPage';
 

@@ -1,14 +1,12 @@
+import { fakeApi, makeUser, renderPage } from '@backoffice/ui/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../src/messages';
 import SettingsPage from '../src/pages/SettingsPage';
-import { fakeApi, me, renderPage } from './fake-api';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+/** The signed-in person of these tests. */
+const me = makeUser(0, { email: 'ana@example.com', full_name: 'Ana Lima' });
 
 const t = messages.appearance;
 

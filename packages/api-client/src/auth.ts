@@ -1,6 +1,7 @@
 import type { Message, NewPassword, Token } from '@backoffice/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { request } from './http.js';
+import type { MutationConfig } from './query-config.js';
 
 /** The OAuth2 password login: form-encoded `username` and `password`. */
 export function loginAccessToken(credentials: { username: string; password: string }): Promise<Token> {
@@ -14,18 +15,16 @@ export function recoverPassword(email: string): Promise<Message> {
   return request<Message>(`/password-recovery/${encodeURIComponent(email)}`, { method: 'POST' });
 }
 
-export function recoverPasswordHtmlContent(email: string): Promise<string> {
-  return request<string>(`/password-recovery-html-content/${encodeURIComponent(email)}`, { method: 'POST' });
-}
-
 export function resetPassword(body: NewPassword): Promise<Message> {
   return request<Message>('/reset-password/', { method: 'POST', json: body });
 }
 
-export function useRecoverPassword() {
-  return useMutation({ mutationFn: recoverPassword });
+/** Asks for the recovery e-mail of an address (the answer is the same whether or not it exists). */
+export function useRecoverPassword({ mutationConfig }: { mutationConfig?: MutationConfig<Message, string> } = {}) {
+  return useMutation({ ...mutationConfig, mutationFn: recoverPassword });
 }
 
-export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+/** Sets a new password with the token of a recovery link. */
+export function useResetPassword({ mutationConfig }: { mutationConfig?: MutationConfig<Message, NewPassword> } = {}) {
+  return useMutation({ ...mutationConfig, mutationFn: resetPassword });
 }

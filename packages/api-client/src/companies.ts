@@ -1,50 +1,34 @@
 import {
-  COMPANIES_PAGE_SIZE,
+  type CompaniesFilter,
+  type CompaniesListQuery,
   type CompaniesPublic,
   type Company,
   type CompanyCreate,
-  type CompanyType,
   type CompanyUpdate,
   MAX_LIMIT,
   type Message,
 } from '@backoffice/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from './http.js';
-import { pageToSkip } from './pagination.js';
+import { LIST_STALE_TIME_MS, pageInfo, pageToSkip, usePrefetchNextPage } from './pagination.js';
 import { queryClient } from './query-client.js';
+import { type MutationConfig, type QueryConfig, useRefreshingMutation } from './query-config.js';
 import { queryKeys } from './query-keys.js';
 
-/** What the companies screen shows: a page and the filters of the URL. */
-export interface CompaniesFilter {
-  page: number;
-  search?: string;
-  type?: CompanyType;
-  is_active?: boolean;
-}
-
-export interface CompaniesListQuery {
-  skip?: number;
-  limit?: number;
-  search?: string;
-  type?: CompanyType;
-  is_active?: boolean;
-}
+/** Rows per page on the companies screen (spec §9). */
+export const COMPANIES_PAGE_SIZE = 5;
 
 /* ---------- fetchers ---------- */
 
-export function readCompanies(query: CompaniesListQuery = {}, signal?: AbortSignal): Promise<CompaniesPublic> {
+export function readCompanies(query: Partial<CompaniesListQuery>, signal?: AbortSignal): Promise<CompaniesPublic> {
   return request<CompaniesPublic>('/companies/', { query: { ...query }, signal });
-}
-
-export function readCompany(id: string, signal?: AbortSignal): Promise<Company> {
-  return request<Company>(`/companies/${encodeURIComponent(id)}`, { signal });
 }
 
 export function createCompany(body: CompanyCreate): Promise<Company> {
   return request<Company>('/companies/', { method: 'POST', json: body });
 }
 
-export function updateCompany(id: string, body: CompanyUpdate): Promise<Company> {
+export function updateCompany({ id, body }: { id: string; body: CompanyUpdate }): Promise<Company> {
   return request<Company>(`/companies/${encodeURIComponent(id)}`, { method: 'PATCH', json: body });
 }
 
@@ -54,27 +38,42 @@ export function deleteCompany(id: string): Promise<Message> {
 
 /* ---------- queries ---------- */
 
+/** One page of the companies screen: `page` and the filter of its URL. */
+export interface CompaniesPageParams {
+  page: number;
+  filter?: CompaniesFilter;
+}
+
 /** One page (`COMPANIES_PAGE_SIZE` rows) of the filtered list; the previous page stays while paging. */
-export function companiesQueryOptions(filter: CompaniesFilter) {
+export function companiesPageQueryOptions({ page, filter = {} }: CompaniesPageParams) {
   return queryOptions({
-    queryKey: queryKeys.companies.list(filter),
+    queryKey: queryKeys.companies.page(page, filter),
     queryFn: ({ signal }) =>
       readCompanies(
         {
-          skip: pageToSkip(filter.page, COMPANIES_PAGE_SIZE),
+          skip: pageToSkip(page, COMPANIES_PAGE_SIZE),
           limit: COMPANIES_PAGE_SIZE,
           search: filter.search || undefined,
-          type: filter.type,
+          type: filter.type || undefined,
           is_active: filter.is_active,
         },
         signal,
       ),
     placeholderData: keepPreviousData,
+    staleTime: LIST_STALE_TIME_MS,
   });
 }
 
-export function useCompanies(filter: CompaniesFilter, options: { enabled?: boolean } = {}) {
-  return useQuery({ ...companiesQueryOptions(filter), enabled: options.enabled ?? true });
+/** The companies screen's page; the next page is prefetched while this one shows (spec §4). */
+export function useCompanies({
+  page,
+  filter,
+  queryConfig,
+}: CompaniesPageParams & { queryConfig?: QueryConfig<typeof companiesPageQueryOptions> }) {
+  const query = useQuery({ ...companiesPageQueryOptions({ page, filter }), ...queryConfig });
+  const { hasNext } = pageInfo(page, COMPANIES_PAGE_SIZE, query);
+  usePrefetchNextPage(hasNext ? companiesPageQueryOptions({ page: page + 1, filter }) : undefined);
+  return query;
 }
 
 /** The dashboard's first page of companies (API maximum) for the total and the active count. */
@@ -85,27 +84,32 @@ export function companiesSummaryQueryOptions() {
   });
 }
 
-export function companyQueryOptions(id: string) {
-  return queryOptions({ queryKey: queryKeys.companies.detail(id), queryFn: ({ signal }) => readCompany(id, signal) });
+export function useCompaniesSummary({
+  queryConfig,
+}: {
+  queryConfig?: QueryConfig<typeof companiesSummaryQueryOptions>;
+} = {}) {
+  return useQuery({ ...companiesSummaryQueryOptions(), ...queryConfig });
 }
 
-/* ---------- mutations ---------- */
+/* ---------- mutations: each refreshes every companies query (lists and the dashboard) ---------- */
 
 function refreshCompanies() {
   return queryClient.invalidateQueries({ queryKey: queryKeys.companies.all });
 }
 
-export function useCreateCompany() {
-  return useMutation({ mutationFn: createCompany, onSettled: refreshCompanies });
+export function useCreateCompany({ mutationConfig }: { mutationConfig?: MutationConfig<Company, CompanyCreate> } = {}) {
+  return useRefreshingMutation(createCompany, refreshCompanies, mutationConfig);
 }
 
-export function useUpdateCompany() {
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: CompanyUpdate }) => updateCompany(id, body),
-    onSettled: refreshCompanies,
-  });
+export function useUpdateCompany({
+  mutationConfig,
+}: {
+  mutationConfig?: MutationConfig<Company, Parameters<typeof updateCompany>[0]>;
+} = {}) {
+  return useRefreshingMutation(updateCompany, refreshCompanies, mutationConfig);
 }
 
-export function useDeleteCompany() {
-  return useMutation({ mutationFn: deleteCompany, onSettled: refreshCompanies });
+export function useDeleteCompany({ mutationConfig }: { mutationConfig?: MutationConfig<Message, string> } = {}) {
+  return useRefreshingMutation(deleteCompany, refreshCompanies, mutationConfig);
 }

@@ -1,11 +1,47 @@
-export * from './auth.js';
-export * from './companies.js';
-export * from './config.js';
-export * from './errors.js';
-export * from './http.js';
-export * from './pagination.js';
-export * from './query-client.js';
-export * from './query-keys.js';
-export * from './session.js';
-export * from './token.js';
-export * from './users.js';
+/**
+ * The public face of the API client: what screens, the shell and the embed may use. Screens reach
+ * the API through the hooks only (a Biome rule keeps `useQuery`/`useMutation` out of them); the
+ * fetchers and query options stay inside this package.
+ */
+
+// Queries and mutations, one module per resource
+export { useRecoverPassword, useResetPassword } from './auth.js';
+export {
+  COMPANIES_PAGE_SIZE,
+  type CompaniesPageParams,
+  useCompanies,
+  useCompaniesSummary,
+  useCreateCompany,
+  useDeleteCompany,
+  useUpdateCompany,
+} from './companies.js';
+// Runtime wiring: the one QueryClient, the base URL, what a 401 does (the companies embed)
+export { type BackofficeRuntimeConfig, configureApi, readRuntimeConfig } from './config.js';
+// Errors
+export { ApiError, isApiError, NetworkError } from './errors.js';
+export { onUnauthorized } from './http.js';
+export { type ListAnswer, type PageInfo, pageInfo } from './pagination.js';
+export { queryClient } from './query-client.js';
+export type { MutationConfig, QueryConfig } from './query-config.js';
+// Session
+export {
+  HOME_PATH,
+  LOGIN_PATH,
+  logout,
+  type Navigate,
+  setSessionNavigator,
+  useCurrentUser,
+  useLogin,
+} from './session.js';
+export { clearToken, getToken, setTokenSource, type TokenSource } from './token.js';
+export {
+  USERS_PAGE_SIZE,
+  useCreateUser,
+  useDeleteUser,
+  useRegisterUser,
+  useUpdatePasswordMe,
+  useUpdateUser,
+  useUpdateUserMe,
+  useUsers,
+  useUsersSummary,
+} from './users.js';

@@ -6,21 +6,56 @@ export function pageToSkip(page: number, pageSize: number): number {
   return (Math.max(1, Math.trunc(page)) - 1) * pageSize;
 }
 
-/** Next is offered only when the current page holds a full page of rows (spec §4). */
-export function hasNextPage(rowsOnPage: number, pageSize: number): boolean {
-  return rowsOnPage >= pageSize;
-}
-
-/** Previous is offered only after page 1. */
-export function hasPreviousPage(page: number): boolean {
-  return page > 1;
-}
+/**
+ * A page that is this fresh is shown without asking again: the next page, prefetched while the
+ * current one shows, appears at once when the person moves to it.
+ */
+export const LIST_STALE_TIME_MS = 5_000;
 
 /**
  * How long a prefetched next page survives unobserved. With the product-wide `gcTime: 0` a prefetch
  * would be dropped at once, so only prefetches keep their result a little while.
  */
 export const PREFETCH_GC_TIME_MS = 30_000;
+
+/** A list answer of the API: a page of rows and the total (`count_is_exact` false: a lower bound). */
+export interface ListAnswer {
+  data: readonly unknown[];
+  count: number;
+  count_is_exact?: boolean;
+}
+
+/** Where a page stands in its list, as the pagination footer and the screen need it. */
+export interface PageInfo {
+  /** The answer for this very page is in (not the previous page kept on screen while it loads). */
+  settled: boolean;
+  /** Previous only after page 1 (spec §4). */
+  hasPrevious: boolean;
+  /** Next only after a full page (spec §4), and not when an exact count says this page was the last. */
+  hasNext: boolean;
+  /** The last page by the count (1 for an empty list). */
+  lastPage: number;
+  /** An empty page after page 1: an old link, or the last rows deleted meanwhile. */
+  pastTheEnd: boolean;
+}
+
+export function pageInfo(
+  page: number,
+  pageSize: number,
+  query: { data?: ListAnswer | undefined; isPlaceholderData: boolean },
+): PageInfo {
+  const answer = query.data;
+  const settled = answer !== undefined && !query.isPlaceholderData;
+  const rows = answer?.data.length ?? 0;
+  const knownLast = answer?.count_is_exact !== false && page * pageSize >= (answer?.count ?? 0);
+  return {
+    settled,
+    hasPrevious: page > 1,
+    hasNext: settled && rows >= pageSize && !knownLast,
+    lastPage: Math.max(1, Math.ceil((answer?.count ?? 0) / pageSize)),
+    pastTheEnd: settled && rows === 0 && page > 1,
+  };
+}
 
 /** Prefetches the next page while the current one shows; pass `undefined` when there is none. */
 export function usePrefetchNextPage<TData, TKey extends QueryKey>(

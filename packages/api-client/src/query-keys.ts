@@ -1,9 +1,9 @@
-import { CURRENT_USER_QUERY_KEY } from '@backoffice/contracts';
-import type { CompaniesFilter } from './companies.js';
+import type { CompaniesFilter } from '@backoffice/contracts';
 
 /** Every query key of the product, built here and nowhere else. */
 export const queryKeys = {
-  currentUser: [CURRENT_USER_QUERY_KEY] as const,
+  /** Spec §3: the current user is held under the key `currentUser`. */
+  currentUser: ['currentUser'] as const,
   users: {
     all: ['users'] as const,
     page: (page: number) => ['users', 'page', page] as const,
@@ -11,18 +11,13 @@ export const queryKeys = {
   },
   companies: {
     all: ['companies'] as const,
-    list: (filter: CompaniesFilter) =>
+    /** Absent and empty filter values make the same key (the request leaves both out). */
+    page: (page: number, filter: CompaniesFilter) =>
       [
         'companies',
         'list',
-        {
-          page: filter.page,
-          search: filter.search ?? '',
-          type: filter.type ?? '',
-          is_active: filter.is_active ?? null,
-        },
+        { page, search: filter.search ?? '', type: filter.type ?? '', is_active: filter.is_active ?? null },
       ] as const,
-    detail: (id: string) => ['companies', 'detail', id] as const,
     summary: ['companies', 'summary'] as const,
   },
 };

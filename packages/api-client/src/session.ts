@@ -1,8 +1,8 @@
-import { CURRENT_USER_STALE_TIME_MS, type UserPublic } from '@backoffice/contracts';
-import { queryOptions, type UseQueryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { loginAccessToken } from './auth.js';
 import { onUnauthorized } from './http.js';
 import { queryClient } from './query-client.js';
+import type { MutationConfig, QueryConfig } from './query-config.js';
 import { queryKeys } from './query-keys.js';
 import { clearToken, getToken, setToken } from './token.js';
 import { readUserMe } from './users.js';
@@ -17,6 +17,9 @@ let navigate: Navigate = (path) => {
 export function setSessionNavigator(next: Navigate): void {
   navigate = next;
 }
+
+/** How long the current user stays fresh in the cache (spec §4, §9). */
+export const CURRENT_USER_STALE_TIME_MS = 30_000;
 
 export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/';
@@ -54,17 +57,14 @@ export function currentUserQueryOptions() {
   });
 }
 
-export function useCurrentUser(options: Pick<UseQueryOptions<UserPublic>, 'enabled'> = {}) {
-  return useQuery({
-    ...currentUserQueryOptions(),
-    ...(options.enabled === false ? { enabled: false } : {}),
-  });
+export function useCurrentUser({ queryConfig }: { queryConfig?: QueryConfig<typeof currentUserQueryOptions> } = {}) {
+  return useQuery({ ...currentUserQueryOptions(), ...queryConfig });
 }
 
-export function useLogin() {
-  return useMutation({ mutationFn: login });
-}
-
-export function useLogout() {
-  return useMutation({ mutationFn: logout });
+export function useLogin({
+  mutationConfig,
+}: {
+  mutationConfig?: MutationConfig<void, { username: string; password: string }>;
+} = {}) {
+  return useMutation({ ...mutationConfig, mutationFn: login });
 }

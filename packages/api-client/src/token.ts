@@ -1,6 +1,6 @@
-import { ACCESS_TOKEN_STORAGE_KEY } from '@backoffice/contracts';
-
 /** The access token lives in local storage under `access_token` (spec §3); logged in means it is set. */
+const ACCESS_TOKEN_STORAGE_KEY = 'access_token';
+
 function storage(): Storage | undefined {
   try {
     return typeof window === 'undefined' ? undefined : window.localStorage;
@@ -32,8 +32,4 @@ export function setToken(token: string): void {
 
 export function clearToken(): void {
   storage()?.removeItem(ACCESS_TOKEN_STORAGE_KEY);
-}
-
-export function isLoggedIn(): boolean {
-  return getToken() !== null;
 }

@@ -3,7 +3,6 @@ import {
   type Message,
   type PasswordChanged,
   type UpdatePassword,
-  USERS_PAGE_SIZE,
   type UserCreate,
   type UserPublic,
   type UserRegister,
@@ -13,19 +12,19 @@ import {
 } from '@backoffice/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { request } from './http.js';
-import { pageToSkip } from './pagination.js';
+import { LIST_STALE_TIME_MS, pageInfo, pageToSkip, usePrefetchNextPage } from './pagination.js';
 import { queryClient } from './query-client.js';
+import { type MutationConfig, type QueryConfig, useRefreshingMutation } from './query-config.js';
 import { queryKeys } from './query-keys.js';
 import { setToken } from './token.js';
 
+/** Rows per page on the users (admin) screen (spec §9). */
+export const USERS_PAGE_SIZE = 10;
+
 /* ---------- fetchers ---------- */
 
-export function readUsers(query: { skip?: number; limit?: number } = {}, signal?: AbortSignal): Promise<UsersPublic> {
+export function readUsers(query: { skip: number; limit: number }, signal?: AbortSignal): Promise<UsersPublic> {
   return request<UsersPublic>('/users/', { query, signal });
-}
-
-export function readUser(id: string, signal?: AbortSignal): Promise<UserPublic> {
-  return request<UserPublic>(`/users/${encodeURIComponent(id)}`, { signal });
 }
 
 export function createUser(body: UserCreate): Promise<UserPublic> {
@@ -33,7 +32,7 @@ export function createUser(body: UserCreate): Promise<UserPublic> {
 }
 
 /** Admin edit. An empty password means "keep the current one" and is not sent (spec §5). */
-export function updateUser(id: string, body: UserUpdate): Promise<UserPublic> {
+export function updateUser({ id, body }: { id: string; body: UserUpdate }): Promise<UserPublic> {
   const { password, ...rest } = body;
   const payload: UserUpdate = password ? { ...rest, password } : rest;
   if (!password) delete payload.confirm_password;
@@ -62,10 +61,6 @@ export async function updatePasswordMe(body: UpdatePassword): Promise<PasswordCh
   return answer;
 }
 
-export function deleteUserMe(): Promise<Message> {
-  return request<Message>('/users/me', { method: 'DELETE' });
-}
-
 /** Sign-up sends only e-mail, full name and password (never the confirmation). */
 export function registerUser(body: UserRegister): Promise<UserPublic> {
   const { email, full_name, password } = body;
@@ -74,13 +69,31 @@ export function registerUser(body: UserRegister): Promise<UserPublic> {
 
 /* ---------- queries ---------- */
 
-/** One page of the admin list (`USERS_PAGE_SIZE` rows). */
+/** One page of the admin list (`USERS_PAGE_SIZE` rows); the previous page stays while paging. */
 export function usersPageQueryOptions(page: number) {
   return queryOptions({
     queryKey: queryKeys.users.page(page),
     queryFn: ({ signal }) => readUsers({ skip: pageToSkip(page, USERS_PAGE_SIZE), limit: USERS_PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
+    staleTime: LIST_STALE_TIME_MS,
   });
+}
+
+/**
+ * The admin screen's page; the next page is prefetched while this one shows (spec §4). Only super
+ * users may list users: the screen renders it for them alone (spec §6).
+ */
+export function useUsers({
+  page,
+  queryConfig,
+}: {
+  page: number;
+  queryConfig?: QueryConfig<typeof usersPageQueryOptions>;
+}) {
+  const query = useQuery({ ...usersPageQueryOptions(page), ...queryConfig });
+  const { hasNext } = pageInfo(page, USERS_PAGE_SIZE, query);
+  usePrefetchNextPage(hasNext ? usersPageQueryOptions(page + 1) : undefined);
+  return query;
 }
 
 /** The dashboard's first page of users (API maximum) for the total and the active count. */
@@ -91,9 +104,9 @@ export function usersSummaryQueryOptions() {
   });
 }
 
-/** Only super users may list users: pass `enabled: false` for everyone else. */
-export function useUsersPage(page: number, options: { enabled?: boolean } = {}) {
-  return useQuery({ ...usersPageQueryOptions(page), enabled: options.enabled ?? true });
+/** Pass `queryConfig: { enabled: false }` for anyone but a super user (spec §6). */
+export function useUsersSummary({ queryConfig }: { queryConfig?: QueryConfig<typeof usersSummaryQueryOptions> } = {}) {
+  return useQuery({ ...usersSummaryQueryOptions(), ...queryConfig });
 }
 
 /* ---------- mutations ---------- */
@@ -102,30 +115,43 @@ function refreshUsers() {
   return queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
 }
 
-export function useCreateUser() {
-  return useMutation({ mutationFn: createUser, onSettled: refreshUsers });
+export function useCreateUser({ mutationConfig }: { mutationConfig?: MutationConfig<UserPublic, UserCreate> } = {}) {
+  return useRefreshingMutation(createUser, refreshUsers, mutationConfig);
 }
 
-export function useUpdateUser() {
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UserUpdate }) => updateUser(id, body),
-    onSettled: refreshUsers,
-  });
+export function useUpdateUser({
+  mutationConfig,
+}: {
+  mutationConfig?: MutationConfig<UserPublic, Parameters<typeof updateUser>[0]>;
+} = {}) {
+  return useRefreshingMutation(updateUser, refreshUsers, mutationConfig);
 }
 
-export function useDeleteUser() {
-  return useMutation({ mutationFn: deleteUser, onSettled: refreshUsers });
+export function useDeleteUser({ mutationConfig }: { mutationConfig?: MutationConfig<Message, string> } = {}) {
+  return useRefreshingMutation(deleteUser, refreshUsers, mutationConfig);
 }
 
 /** After a profile update everything is refreshed (spec §4). */
-export function useUpdateUserMe() {
-  return useMutation({ mutationFn: updateUserMe, onSettled: () => queryClient.invalidateQueries() });
+export function useUpdateUserMe({
+  mutationConfig,
+}: {
+  mutationConfig?: MutationConfig<UserPublic, UserUpdateMe>;
+} = {}) {
+  return useRefreshingMutation(updateUserMe, () => queryClient.invalidateQueries(), mutationConfig);
 }
 
-export function useUpdatePasswordMe() {
-  return useMutation({ mutationFn: updatePasswordMe });
+export function useUpdatePasswordMe({
+  mutationConfig,
+}: {
+  mutationConfig?: MutationConfig<PasswordChanged, UpdatePassword>;
+} = {}) {
+  return useMutation({ ...mutationConfig, mutationFn: updatePasswordMe });
 }
 
-export function useRegisterUser() {
-  return useMutation({ mutationFn: registerUser });
+export function useRegisterUser({
+  mutationConfig,
+}: {
+  mutationConfig?: MutationConfig<UserPublic, UserRegister>;
+} = {}) {
+  return useMutation({ ...mutationConfig, mutationFn: registerUser });
 }

@@ -1,20 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ApiError,
-  configureApi,
-  getToken,
-  isTunnelHost,
-  NetworkError,
-  queryClient,
-  readRuntimeConfig,
-  request,
-  resetApiConfig,
-  setSessionNavigator,
-  setToken,
-  setTokenSource,
-  statusName,
-  updatePasswordMe,
-} from '../src/index.js';
+import { configureApi, isTunnelHost, readRuntimeConfig, resetApiConfig } from '../src/config.js';
+import { ApiError, NetworkError, statusName } from '../src/errors.js';
+import { request } from '../src/http.js';
+import { queryClient } from '../src/query-client.js';
+import { setSessionNavigator } from '../src/session.js';
+import { getToken, setToken, setTokenSource } from '../src/token.js';
+import { updatePasswordMe } from '../src/users.js';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {

@@ -2,7 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { companiesQueryOptions, queryClient, usePrefetchNextPage } from '../src/index.js';
+import { companiesPageQueryOptions } from '../src/companies.js';
+import { usePrefetchNextPage } from '../src/pagination.js';
+import { queryClient } from '../src/query-client.js';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
@@ -20,7 +22,7 @@ const wrapper = ({ children }: { children: ReactNode }) => (
 );
 
 it('prefetches the next page and keeps it although queries have gcTime 0', async () => {
-  const next = companiesQueryOptions({ page: 2 });
+  const next = companiesPageQueryOptions({ page: 2 });
   renderHook(() => usePrefetchNextPage(next), { wrapper });
   await vi.waitFor(() => expect(queryClient.getQueryData(next.queryKey)).toBeDefined());
   await new Promise((resolve) => setTimeout(resolve, 20));

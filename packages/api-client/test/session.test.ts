@@ -1,22 +1,17 @@
-import { CURRENT_USER_STALE_TIME_MS } from '@backoffice/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { companiesPageQueryOptions } from '../src/companies.js';
+import { pageInfo } from '../src/pagination.js';
+import { createQueryClient, queryClient } from '../src/query-client.js';
+import { queryKeys } from '../src/query-keys.js';
 import {
-  companiesQueryOptions,
-  createQueryClient,
+  CURRENT_USER_STALE_TIME_MS,
   currentUserQueryOptions,
-  getToken,
-  hasNextPage,
-  hasPreviousPage,
   login,
   logout,
-  queryClient,
-  queryKeys,
-  registerUser,
   setSessionNavigator,
-  setToken,
-  updateUser,
-  usersPageQueryOptions,
-} from '../src/index.js';
+} from '../src/session.js';
+import { getToken, setToken } from '../src/token.js';
+import { registerUser, updateUser, usersPageQueryOptions } from '../src/users.js';
 
 const fetchMock = vi.fn<typeof fetch>();
 const ok = (body: unknown) =>
@@ -79,9 +74,12 @@ describe('session', () => {
 describe('resources', () => {
   it('pages the companies list by COMPANIES_PAGE_SIZE with the URL filters', async () => {
     fetchMock.mockImplementation(async () => ok({ data: [], count: 0, count_is_exact: true }));
-    const options = companiesQueryOptions({ page: 3, search: 'acme', type: 'matriz', is_active: true });
-    expect(options.queryKey).toEqual(
-      queryKeys.companies.list({ page: 3, search: 'acme', type: 'matriz', is_active: true }),
+    const filter = { search: 'acme', type: 'matriz', is_active: true } as const;
+    const options = companiesPageQueryOptions({ page: 3, filter });
+    expect(options.queryKey).toEqual(queryKeys.companies.page(3, filter));
+    // Absent and empty filter values are one key: the request leaves both out.
+    expect(companiesPageQueryOptions({ page: 1, filter: { type: '', search: '' } }).queryKey).toEqual(
+      companiesPageQueryOptions({ page: 1 }).queryKey,
     );
     await queryClient.fetchQuery(options);
     const url = new URL(String(fetchMock.mock.calls[0]?.[0]));
@@ -103,9 +101,9 @@ describe('resources', () => {
 
   it('drops an empty password from the admin edit payload', async () => {
     fetchMock.mockImplementation(async () => ok({}));
-    await updateUser('id-1', { email: 'a@b.co', password: '', confirm_password: '', is_active: true });
+    await updateUser({ id: 'id-1', body: { email: 'a@b.co', password: '', confirm_password: '', is_active: true } });
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ email: 'a@b.co', is_active: true });
-    await updateUser('id-1', { password: 'longenough', confirm_password: 'longenough' });
+    await updateUser({ id: 'id-1', body: { password: 'longenough', confirm_password: 'longenough' } });
     expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({
       password: 'longenough',
       confirm_password: 'longenough',
@@ -121,12 +119,53 @@ describe('resources', () => {
       password: 'longenough',
     });
   });
+});
 
-  it('offers next only on a full page and previous only after page 1', () => {
-    expect(hasNextPage(5, 5)).toBe(true);
-    expect(hasNextPage(4, 5)).toBe(false);
-    expect(hasPreviousPage(1)).toBe(false);
-    expect(hasPreviousPage(2)).toBe(true);
+describe('pageInfo', () => {
+  const answer = (rows: number, count: number, count_is_exact?: boolean) => ({
+    data: Array.from({ length: rows }),
+    count,
+    count_is_exact,
+  });
+
+  it('offers previous only after page 1, and next only on a full page the count does not end', () => {
+    expect(pageInfo(1, 5, { data: answer(5, 12, true), isPlaceholderData: false })).toEqual({
+      settled: true,
+      hasPrevious: false,
+      hasNext: true,
+      lastPage: 3,
+      pastTheEnd: false,
+    });
+    expect(pageInfo(3, 5, { data: answer(2, 12, true), isPlaceholderData: false })).toMatchObject({
+      hasPrevious: true,
+      hasNext: false,
+    });
+    // A full last page: the exact count says there is nothing after it (users' counts are exact too).
+    expect(pageInfo(2, 5, { data: answer(5, 10, true), isPlaceholderData: false }).hasNext).toBe(false);
+    expect(pageInfo(2, 10, { data: answer(10, 20), isPlaceholderData: false }).hasNext).toBe(false);
+    // A capped count is a lower bound: a full page may have a next one.
+    expect(pageInfo(2000, 5, { data: answer(5, 10_000, false), isPlaceholderData: false }).hasNext).toBe(true);
+  });
+
+  it('offers no next page while the previous page stands in for the one loading', () => {
+    expect(pageInfo(1, 5, { data: answer(5, 12, true), isPlaceholderData: true })).toMatchObject({
+      settled: false,
+      hasNext: false,
+      pastTheEnd: false,
+    });
+    expect(pageInfo(1, 5, { data: undefined, isPlaceholderData: false })).toMatchObject({
+      settled: false,
+      hasNext: false,
+      lastPage: 1,
+    });
+  });
+
+  it('tells an empty page after the end (an old link, the last rows deleted)', () => {
+    expect(pageInfo(4, 10, { data: answer(0, 12), isPlaceholderData: false })).toMatchObject({
+      pastTheEnd: true,
+      lastPage: 2,
+    });
+    expect(pageInfo(1, 10, { data: answer(0, 0), isPlaceholderData: false }).pastTheEnd).toBe(false);
   });
 });
 

@@ -1,8 +1,10 @@
-import { DEFAULT_COLOR_MODE } from '@backoffice/contracts';
 import { ThemeProvider, useTheme } from 'next-themes';
 import type { ReactNode } from 'react';
 
 export type ColorMode = 'light' | 'dark';
+
+/** Dark unless the person chose otherwise (spec §1, §9). */
+export const DEFAULT_COLOR_MODE: ColorMode = 'dark';
 
 /** Where the chosen colour mode is kept (local storage). */
 export const COLOR_MODE_STORAGE_KEY = 'theme';

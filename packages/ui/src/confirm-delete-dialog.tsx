@@ -33,6 +33,9 @@ export function ConfirmDeleteDialog({
   return (
     <Dialog.Root
       role="alertdialog"
+      // Nothing of a closed dialog is rendered: list screens stay cheap to show.
+      lazyMount
+      unmountOnExit
       open={open}
       finalFocusEl={finalFocusEl}
       onOpenChange={(details) => {

@@ -1,13 +1,17 @@
+/**
+ * The core every screen needs, shared by all apps as one singleton (one Chakra system, one toaster,
+ * one colour mode). Widgets that hold no shared state are separate entry points
+ * (`@backoffice/ui/confirm-delete-dialog`, `/pagination-footer`, `/tooltip`, `/standalone`, and the
+ * list-screen kit `@backoffice/ui/kit`), built into the apps that use them, so the first screen does
+ * not download every widget.
+ */
+export * from './api-error-text.js';
 export * from './app-providers.js';
 export * from './color-mode.js';
-export * from './confirm-delete-dialog.js';
 export * from './form-field.js';
 export * from './logo.js';
 export * from './messages.js';
-export * from './pagination-footer.js';
 export * from './password-input.js';
 export * from './provider.js';
-export * from './standalone.js';
 export * from './system.js';
 export * from './toaster.js';
-export * from './tooltip.js';

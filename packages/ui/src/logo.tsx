@@ -1,5 +1,5 @@
-import { PRIMARY_COLOR } from '@backoffice/contracts';
 import { uiMessages } from './messages.js';
+import { PRIMARY_COLOR } from './system.js';
 
 export interface LogoProps {
   /** Height in pixels; the width follows. */

@@ -14,7 +14,11 @@ export const uiMessages = {
     entity === 'Usuário'
       ? `Tem certeza que deseja excluir Usuário "${name}"? Esta ação não pode ser desfeita.`
       : `Tem certeza que deseja excluir Empresa "${name}"? Esta ação não pode ser desfeita.`,
+  retry: 'Tentar novamente',
   errorTitle: 'Algo deu errado',
   unexpectedError: 'Ocorreu um erro inesperado. Tente novamente.',
   logoLabel: 'Back Office',
+  /** API details the product says in Portuguese (spec §8); any other detail shows as the API wrote it. */
+  incorrectEmailOrPassword: 'E-mail ou senha incorretos.',
+  inactiveUser: 'Usuário inativo.',
 } as const;

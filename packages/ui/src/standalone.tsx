@@ -1,8 +1,9 @@
 import { setSessionNavigator } from '@backoffice/api-client';
+// Through the package name: the shared singleton, not a second copy of the providers.
+import { AppProviders } from '@backoffice/ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router-dom';
-import { AppProviders } from './app-providers.js';
 
 /**
  * Runs a remote on its own for its team (`pnpm --filter remote-x dev`), with the same providers the

@@ -1,12 +1,5 @@
-import { PRIMARY_COLOR } from '@backoffice/contracts';
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
-import {
-  createSystem,
-  defineConfig,
-  defineRecipe,
-  mergeConfigs,
-  type SystemContext,
-} from '@chakra-ui/react/styled-system';
+import { createSystem, defineConfig, mergeConfigs, type SystemContext } from '@chakra-ui/react/styled-system';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -50,6 +43,9 @@ import {
   tokens,
   tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
+
+/** The product's primary colour (spec §1, §9). */
+export const PRIMARY_COLOR = '#D92534';
 
 /** Shades around the product's primary colour #D92534 (500). */
 export const brandPalette = {

@@ -1,47 +1,70 @@
-import { Portal } from '@chakra-ui/react/portal';
-import { Spinner } from '@chakra-ui/react/spinner';
-import { Stack } from '@chakra-ui/react/stack';
-import { Toaster as ChakraToaster, createToaster, Toast } from '@chakra-ui/react/toast';
+import { type ComponentType, useEffect, useState } from 'react';
+import { apiErrorText } from './api-error-text.js';
 import { uiMessages } from './messages.js';
 
-/** The one toaster: bottom-right, every notice closable (spec §8). */
-export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true });
+type ToasterModule = typeof import('./toaster-view.js');
 
+// Chakra's toast machinery (~6 KB gzip) is not needed to show a page, only to show a notice: it
+// loads with the first one, and every page before it starts sooner.
+let loading: Promise<ToasterModule> | undefined;
+const loadToaster = () => {
+  loading ??= import('./toaster-view.js');
+  return loading;
+};
+const waitingForView = new Set<() => void>();
+
+/** A notice (success or error), bottom-right and closable (spec §8). */
+function show(type: 'success' | 'error', title: string, description?: string): void {
+  for (const mount of waitingForView) mount();
+  void loadToaster().then(({ toaster }) => toaster.create({ type, title, description, closable: true }));
+}
+
+/** Where the notices appear; renders nothing until the first notice. */
 export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }}>
-            {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
-            {toast.closable !== false && <Toast.CloseTrigger aria-label={uiMessages.close} />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
-  );
+  const [View, setView] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let active = true;
+    const mount = () => {
+      void loadToaster().then((module) => {
+        if (active) setView(() => module.ToasterView);
+      });
+    };
+    // A notice shown before this rendered (or the machinery already loaded) mounts the view at once.
+    if (loading) mount();
+    waitingForView.add(mount);
+    return () => {
+      active = false;
+      waitingForView.delete(mount);
+    };
+  }, []);
+  return View ? <View /> : null;
 }
 
-export function showSuccessToast(title: string, description?: string): string {
-  return toaster.create({ type: 'success', title, description, closable: true });
+export function showSuccessToast(title: string, description?: string): void {
+  show('success', title, description);
 }
 
-export function showErrorToast(title: string, description?: string): string {
-  return toaster.create({ type: 'error', title, description, closable: true });
+export function showErrorToast(title: string, description?: string): void {
+  show('error', title, description);
 }
 
-/** The message to show for any error: the API's detail (ApiError.message) or a generic sentence. */
+/** Removes every notice (tests start each case with none). */
+export async function clearToasts(): Promise<void> {
+  if (loading) (await loading).toaster.remove();
+}
+
+/**
+ * The message to show for any error: the API's detail (see `apiErrorText`), else the error's own
+ * message (an API answer without detail: its status name), else a generic sentence.
+ */
 export function errorMessage(error: unknown, fallback: string = uiMessages.unexpectedError): string {
+  const text = apiErrorText(error);
+  if (text) return text;
   if (error instanceof Error && error.message && error.name !== 'NetworkError') return error.message;
   return fallback;
 }
 
 /** The shared error toast of mutations (spec §8 "Other mutation errors"). */
-export function handleError(error: unknown): string {
-  return showErrorToast(uiMessages.errorTitle, errorMessage(error));
+export function handleError(error: unknown): void {
+  showErrorToast(uiMessages.errorTitle, errorMessage(error));
 }

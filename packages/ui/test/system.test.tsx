@@ -1,8 +1,9 @@
-import { CHAKRA_ENTRIES, CHAKRA_RECIPES_BY_ENTRY } from '@backoffice/federation';
+import { CHAKRA_ENTRIES, CHAKRA_RECIPES_BY_ENTRY } from '@backoffice/federation/chakra';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { brandPalette, handleError, recipes, slotRecipes, system, toaster, useColorMode } from '../src/index.js';
+import { brandPalette, clearToasts, handleError, recipes, slotRecipes, system, useColorMode } from '../src/index.js';
+import { toaster } from '../src/toaster-view.js';
 import { renderWithUi } from './render.js';
 
 describe('system', () => {
@@ -44,15 +45,17 @@ describe('colour mode', () => {
 });
 
 describe('toasts', () => {
-  it('shows a closable error notice with the API detail', async () => {
+  it('shows a closable error notice with the API detail, the machinery loaded with it', async () => {
     renderWithUi(<div />);
+    // Before the first notice nothing of the toaster is on the page (its code is not even loaded).
+    expect(document.querySelector('[data-scope="toast"]')).toBeNull();
     act(() => {
       handleError(new Error('The user with this email already exists in the system'));
     });
     expect(await screen.findByText('The user with this email already exists in the system')).toBeInTheDocument();
     expect(screen.getByText('Algo deu errado')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Fechar' }));
-    toaster.remove();
+    await clearToasts();
   });
 
   it('sits at the bottom right', () => {

@@ -2,14 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FieldError } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  ConfirmDeleteDialog,
-  FormField,
-  fieldErrorMessages,
-  Logo,
-  PaginationFooter,
-  PasswordInput,
-} from '../src/index.js';
+import { ConfirmDeleteDialog } from '../src/confirm-delete-dialog.js';
+import { FormField, fieldErrorMessages, Logo, PasswordInput } from '../src/index.js';
+import { PaginationFooter } from '../src/pagination-footer.js';
 import { renderWithUi } from './render.js';
 
 describe('PasswordInput', () => {

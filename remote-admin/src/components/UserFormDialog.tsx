@@ -1,14 +1,14 @@
 import { useCreateUser, useUpdateUser } from '@backoffice/api-client';
 import type { UserPublic } from '@backoffice/contracts';
-import { FormField, handleError, PasswordInput, showSuccessToast } from '@backoffice/ui';
+import { FormField, PasswordInput } from '@backoffice/ui';
+import { mutateWithToast, useBlurForm } from '@backoffice/ui/kit';
 import { Button } from '@chakra-ui/react/button';
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import { Dialog } from '@chakra-ui/react/dialog';
 import { Input } from '@chakra-ui/react/input';
 import { Portal } from '@chakra-ui/react/portal';
 import { HStack, Stack } from '@chakra-ui/react/stack';
-import { valibotResolver } from '@hookform/resolvers/valibot';
-import { type Control, Controller, useForm } from 'react-hook-form';
+import { type Control, Controller } from 'react-hook-form';
 import {
   addUserDefaults,
   addUserSchema,
@@ -20,9 +20,12 @@ import {
 } from '../forms/user-form';
 import { messages } from '../messages';
 
-export type UserFormDialogProps =
-  | { mode: 'add'; open: boolean; onClose: () => void; user?: undefined }
-  | { mode: 'edit'; open: boolean; onClose: () => void; user: UserPublic };
+export type UserFormDialogProps = ({ mode: 'add'; user?: undefined } | { mode: 'edit'; user: UserPublic }) & {
+  open: boolean;
+  onClose: () => void;
+  /** Where the focus goes when the dialog closes (the row menu's button that opened it). */
+  finalFocusEl?: () => HTMLElement | null;
+};
 
 function FlagCheckbox({
   control,
@@ -55,9 +58,10 @@ function FlagCheckbox({
 /**
  * Add user and Edit user (spec §2, §5): e-mail, full name, password and its confirmation, super user
  * and active flags. The edit form's password is optional and left out of the request when empty.
+ * The dialog saves, says so and closes; a refusal (a taken e-mail) shows in the shared error toast.
  */
 export function UserFormDialog(props: UserFormDialogProps) {
-  const { mode, open, onClose } = props;
+  const { mode, open, onClose, finalFocusEl } = props;
   const isEdit = mode === 'edit';
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
@@ -67,10 +71,7 @@ export function UserFormDialog(props: UserFormDialogProps) {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<UserFormValues>({
-    mode: 'onBlur',
-    criteriaMode: 'all',
-    resolver: valibotResolver(isEdit ? editUserSchema : addUserSchema),
+  } = useBlurForm(isEdit ? editUserSchema : addUserSchema, {
     defaultValues: isEdit ? editUserDefaults(props.user) : addUserDefaults,
   });
 
@@ -80,24 +81,21 @@ export function UserFormDialog(props: UserFormDialogProps) {
   };
 
   const onSubmit = async (values: UserFormValues) => {
-    try {
-      if (isEdit) {
-        await updateUser.mutateAsync({ id: props.user.id, body: toUserUpdate(values) });
-        showSuccessToast(messages.userUpdated);
-      } else {
-        await createUser.mutateAsync(toUserCreate(values));
-        showSuccessToast(messages.userCreated);
-      }
-      close();
-    } catch (error) {
-      handleError(error);
-    }
+    const outcome = isEdit
+      ? await mutateWithToast(() => updateUser.mutateAsync({ id: props.user.id, body: toUserUpdate(values) }), {
+          success: messages.userUpdated,
+        })
+      : await mutateWithToast(() => createUser.mutateAsync(toUserCreate(values)), { success: messages.userCreated });
+    if (outcome.ok) close();
   };
 
   const t = messages.dialog;
   return (
     <Dialog.Root
+      lazyMount
+      unmountOnExit
       open={open}
+      finalFocusEl={finalFocusEl}
       onOpenChange={(details) => {
         if (!details.open) close();
       }}

@@ -1,22 +1,21 @@
 import { isApiError } from '@backoffice/api-client';
+import { apiErrorText } from '@backoffice/ui';
 import { messages } from '../messages';
 
-/** The server's `detail` text of an API error answer, if it sent one. */
-function serverDetail(error: unknown): string | undefined {
-  return isApiError(error) ? error.detail : undefined;
-}
+/**
+ * What each account screen says when the API refuses (spec §8). The API's details are put into
+ * words in one place for the whole product (`apiErrorText`: `Incorrect email or password` →
+ * `E-mail ou senha incorretos.`, …); each screen only chooses its fallback.
+ */
 
-/** Shown under the password field when a login fails (spec §8). */
+/** Shown under the password field when a login fails. */
 export function loginErrorMessage(error: unknown): string {
-  const detail = serverDetail(error);
-  if (detail === 'Incorrect email or password') return messages.incorrectCredentials;
-  if (detail === 'Inactive user') return messages.inactiveUser;
-  return detail || messages.unexpectedError;
+  return apiErrorText(error) || messages.unexpectedError;
 }
 
 /** Description of the sign-up failure notice (titled `Algo deu errado`). */
 export function signupErrorMessage(error: unknown): string {
-  return serverDetail(error) || messages.signupErrorFallback;
+  return apiErrorText(error) || messages.signupErrorFallback;
 }
 
 /**
@@ -30,5 +29,5 @@ export function recoverPasswordErrorMessage(error: unknown): string {
 
 /** Description of the reset failure toast (titled `Error`). */
 export function resetPasswordErrorMessage(error: unknown): string {
-  return serverDetail(error) || messages.resetErrorFallback;
+  return apiErrorText(error) || messages.resetErrorFallback;
 }

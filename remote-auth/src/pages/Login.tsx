@@ -1,11 +1,10 @@
 import { useLogin } from '@backoffice/api-client';
 import { FormField, PasswordInput } from '@backoffice/ui';
+import { useBlurForm } from '@backoffice/ui/kit';
 import { Input } from '@chakra-ui/react/input';
 import { Link } from '@chakra-ui/react/link';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useForm } from 'react-hook-form';
 import { Link as ReactRouterLink } from 'react-router-dom';
 import { AccountPage } from '../components/AccountPage';
 import { RouterLink } from '../components/RouterLink';
@@ -22,12 +21,7 @@ export default function Login() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: valibotResolver(loginSchema),
-    mode: 'onBlur',
-    criteriaMode: 'all',
-    defaultValues: { username: '', password: '' },
-  });
+  } = useBlurForm(loginSchema, { defaultValues: { username: '', password: '' } });
 
   const submit = handleSubmit(async (credentials) => {
     try {

@@ -1,11 +1,9 @@
-import { recoverPassword } from '@backoffice/api-client';
-import { FormField, showErrorToast, showSuccessToast } from '@backoffice/ui';
+import { useRecoverPassword } from '@backoffice/api-client';
+import { FormField, showErrorToast } from '@backoffice/ui';
+import { mutateWithToast, useBlurForm } from '@backoffice/ui/kit';
 import { Input } from '@chakra-ui/react/input';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { AccountPage } from '../components/AccountPage';
 import { RouterLink } from '../components/RouterLink';
 import { SubmitButton } from '../components/SubmitButton';
@@ -16,28 +14,20 @@ import { paths } from '../paths';
 
 /** `/recover-password`: asks the API to e-mail a reset link to the address. */
 export default function RecoverPassword() {
-  const recover = useMutation({ mutationFn: recoverPassword });
+  const recover = useRecoverPassword();
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: valibotResolver(recoverPasswordSchema),
-    mode: 'onBlur',
-    criteriaMode: 'all',
-    defaultValues: { email: '' },
-  });
+  } = useBlurForm(recoverPasswordSchema, { defaultValues: { email: '' } });
 
   const submit = handleSubmit(async ({ email }) => {
-    try {
-      await recover.mutateAsync(email);
-    } catch (error) {
-      showErrorToast(messages.recoverErrorTitle, recoverPasswordErrorMessage(error));
-      return;
-    }
-    showSuccessToast(messages.emailSentTitle, messages.emailSentText);
-    reset();
+    const outcome = await mutateWithToast(() => recover.mutateAsync(email), {
+      success: { title: messages.emailSentTitle, description: messages.emailSentText },
+      failure: (error) => showErrorToast(messages.recoverErrorTitle, recoverPasswordErrorMessage(error)),
+    });
+    if (outcome.ok) reset();
   });
 
   return (

@@ -1,11 +1,9 @@
-import { resetPassword } from '@backoffice/api-client';
-import { FormField, PasswordInput, showErrorToast, showSuccessToast } from '@backoffice/ui';
+import { useResetPassword } from '@backoffice/api-client';
+import { FormField, PasswordInput, showErrorToast } from '@backoffice/ui';
+import { mutateWithToast, useBlurForm } from '@backoffice/ui/kit';
 import { Alert } from '@chakra-ui/react/alert';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AccountPage } from '../components/AccountPage';
 import { RouterLink } from '../components/RouterLink';
@@ -45,27 +43,19 @@ function InvalidLink() {
 
 function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
-  const reset = useMutation({ mutationFn: resetPassword });
+  const reset = useResetPassword();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: valibotResolver(resetPasswordSchema),
-    mode: 'onBlur',
-    criteriaMode: 'all',
-    defaultValues: { new_password: '', confirm_password: '' },
-  });
+  } = useBlurForm(resetPasswordSchema, { defaultValues: { new_password: '', confirm_password: '' } });
 
   const submit = handleSubmit(async ({ new_password }) => {
-    try {
-      await reset.mutateAsync({ new_password, token });
-    } catch (error) {
-      showErrorToast(messages.resetErrorTitle, resetPasswordErrorMessage(error));
-      return;
-    }
-    showSuccessToast(messages.resetSuccessTitle, messages.resetSuccessText);
-    await navigate(paths.login);
+    const outcome = await mutateWithToast(() => reset.mutateAsync({ new_password, token }), {
+      success: { title: messages.resetSuccessTitle, description: messages.resetSuccessText },
+      failure: (error) => showErrorToast(messages.resetErrorTitle, resetPasswordErrorMessage(error)),
+    });
+    if (outcome.ok) await navigate(paths.login);
   });
 
   return (

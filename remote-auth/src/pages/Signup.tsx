@@ -1,11 +1,10 @@
 import { useRegisterUser } from '@backoffice/api-client';
 import { SIGNUP_FULL_NAME_MIN_LENGTH } from '@backoffice/contracts';
-import { FormField, PasswordInput, showErrorToast, showSuccessToast } from '@backoffice/ui';
+import { FormField, PasswordInput, showErrorToast } from '@backoffice/ui';
+import { mutateWithToast, useBlurForm } from '@backoffice/ui/kit';
 import { Input } from '@chakra-ui/react/input';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { AccountPage } from '../components/AccountPage';
 import { RouterLink } from '../components/RouterLink';
@@ -23,22 +22,16 @@ export default function Signup() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: valibotResolver(signupSchema),
-    mode: 'onBlur',
-    criteriaMode: 'all',
+  } = useBlurForm(signupSchema, {
     defaultValues: { full_name: '', email: '', password: '', confirm_password: '' },
   });
 
   const submit = handleSubmit(async ({ email, full_name, password }) => {
-    try {
-      await registerUser.mutateAsync({ email, full_name, password });
-    } catch (error) {
-      showErrorToast(messages.signupErrorTitle, signupErrorMessage(error));
-      return;
-    }
-    await navigate(paths.login);
-    showSuccessToast(messages.accountCreated);
+    const outcome = await mutateWithToast(() => registerUser.mutateAsync({ email, full_name, password }), {
+      success: messages.accountCreated,
+      failure: (error) => showErrorToast(messages.signupErrorTitle, signupErrorMessage(error)),
+    });
+    if (outcome.ok) await navigate(paths.login);
   });
 
   return (

@@ -1,5 +1,4 @@
-import type { CompaniesFilter } from '@backoffice/api-client';
-import { COMPANY_TYPES, type CompanyType, SEARCH_MAX_LENGTH } from '@backoffice/contracts';
+import { COMPANY_TYPES, type CompaniesFilter, type CompanyType, SEARCH_MAX_LENGTH } from '@backoffice/contracts';
 import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
 import { InputGroup } from '@chakra-ui/react/input-group';
@@ -7,7 +6,7 @@ import { NativeSelect } from '@chakra-ui/react/native-select';
 import { Stack } from '@chakra-ui/react/stack';
 import { useEffect, useRef, useState } from 'react';
 import { FiSearch } from 'react-icons/fi';
-import type { CompaniesSearchChanges } from '../hooks/companies-search';
+import type { CompaniesFilterChanges } from '../hooks/use-companies-search-params';
 import { messages } from '../messages';
 
 /** How long typing pauses before the search goes to the URL (and the API). */
@@ -15,7 +14,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 export interface CompaniesToolbarProps {
   filter: CompaniesFilter;
-  onChange: (changes: Omit<CompaniesSearchChanges, 'page'>) => void;
+  onChange: (changes: CompaniesFilterChanges) => void;
 }
 
 /** Search box (debounced, kept in the URL), type filter and active filter. */

@@ -1,5 +1,7 @@
-import { type Company, ruleMessages } from '@backoffice/contracts';
+import { useCreateCompany, useUpdateCompany } from '@backoffice/api-client';
+import { type Company, DEFAULT_COMPANY_IS_ACTIVE, ruleMessages } from '@backoffice/contracts';
 import { FormField } from '@backoffice/ui';
+import { mutateWithToast, useBlurForm } from '@backoffice/ui/kit';
 import { Button, CloseButton } from '@chakra-ui/react/button';
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import { Dialog } from '@chakra-ui/react/dialog';
@@ -7,37 +9,30 @@ import { Input } from '@chakra-ui/react/input';
 import { NativeSelect } from '@chakra-ui/react/native-select';
 import { Portal } from '@chakra-ui/react/portal';
 import { Stack } from '@chakra-ui/react/stack';
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useId } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import {
-  type CreateCompanyOutput,
-  type CreateCompanyValues,
+  type CompanyFormOutput,
+  changedCompanyFields,
+  companyFormSchema,
   createCompanyDefaults,
-  createCompanySchema,
-  type EditCompanyOutput,
   editCompanyDefaults,
-  editCompanySchema,
 } from '../forms/company-form';
 import { messages } from '../messages';
 import { CnpjInput } from './CnpjInput';
 
-type Mode =
-  | { kind: 'create'; onSubmit: (values: CreateCompanyOutput) => Promise<void> }
-  | { kind: 'edit'; company: Company; onSubmit: (values: EditCompanyOutput) => Promise<void> };
-
-export type CompanyFormDialogProps = Mode & {
+export type CompanyFormDialogProps = ({ kind: 'create' } | { kind: 'edit'; company: Company }) & {
   open: boolean;
   onClose: () => void;
   /** Where the focus goes when the dialog closes (the row menu's button that opened it). */
   finalFocusEl?: () => HTMLElement | null;
 };
 
-type FormValues = CreateCompanyValues & Partial<Pick<CreateCompanyValues, 'is_active'>>;
-
 /**
  * Create and edit dialog (spec §2, §5): validated on blur with every message of a field; the CNPJ
- * is masked while typing and submitted without the mask. Edit has no is_active.
+ * is masked while typing and sent without the mask. Edit has no is_active and sends only the changed
+ * fields (nothing at all when none changed). The dialog saves, says so and closes; a refusal (a taken
+ * CNPJ) shows in the shared error toast and the dialog stays open with what was typed.
  */
 export function CompanyFormDialog(props: CompanyFormDialogProps) {
   const { open, onClose, finalFocusEl } = props;
@@ -66,23 +61,34 @@ export function CompanyFormDialog(props: CompanyFormDialogProps) {
 function CompanyForm(props: CompanyFormDialogProps) {
   const formId = useId();
   const isEdit = props.kind === 'edit';
+  const createCompany = useCreateCompany();
+  const updateCompany = useUpdateCompany();
   const {
     register,
     control,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<FormValues>({
-    // One form for both schemas; the edit schema simply has no is_active.
-    resolver: valibotResolver(isEdit ? editCompanySchema : createCompanySchema) as unknown as Resolver<FormValues>,
-    mode: 'onBlur',
-    criteriaMode: 'all',
+  } = useBlurForm(companyFormSchema(props.kind), {
     defaultValues: props.kind === 'edit' ? editCompanyDefaults(props.company) : createCompanyDefaults(),
   });
 
+  // The schema's output: names trimmed, CNPJ without its mask.
+  const save = async (values: CompanyFormOutput) => {
+    if (props.kind === 'create') {
+      return mutateWithToast(
+        () => createCompany.mutateAsync({ ...values, is_active: values.is_active ?? DEFAULT_COMPANY_IS_ACTIVE }),
+        {
+          success: messages.created,
+        },
+      );
+    }
+    const changes = changedCompanyFields(props.company, values);
+    if (Object.keys(changes).length === 0) return { ok: true }; // Nothing changed: nothing to send (spec §5).
+    const { id } = props.company;
+    return mutateWithToast(() => updateCompany.mutateAsync({ id, body: changes }), { success: messages.updated });
+  };
   const submit = handleSubmit(async (values) => {
-    // The resolver hands over the schema's output: names trimmed, CNPJ without its mask.
-    if (props.kind === 'edit') await props.onSubmit(values as unknown as EditCompanyOutput);
-    else await props.onSubmit(values as unknown as CreateCompanyOutput);
+    if ((await save(values)).ok) props.onClose();
   });
 
   return (

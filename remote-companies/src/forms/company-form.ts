@@ -38,6 +38,16 @@ export const editCompanySchema = v.object({
 export type EditCompanyValues = v.InferInput<typeof editCompanySchema>;
 export type EditCompanyOutput = v.InferOutput<typeof editCompanySchema>;
 
+/** What the one company form holds: the edit fields, and is_active when creating. */
+export type CompanyFormValues = EditCompanyValues & { is_active?: boolean };
+/** What the form submits: the schema's output (names trimmed, CNPJ unmasked). */
+export type CompanyFormOutput = EditCompanyOutput & { is_active?: boolean };
+
+/** The schema of the dialog's form: create or edit, typed as the one form both are. */
+export function companyFormSchema(kind: 'create' | 'edit'): v.GenericSchema<CompanyFormValues, CompanyFormOutput> {
+  return kind === 'edit' ? editCompanySchema : createCompanySchema;
+}
+
 /** Defaults of a new company: type filial, active (spec §3, §9). */
 export function createCompanyDefaults(): CreateCompanyValues {
   return {

@@ -1,12 +1,10 @@
 import { useUpdatePasswordMe } from '@backoffice/api-client';
-import { FormField, handleError, PasswordInput, showSuccessToast } from '@backoffice/ui';
+import { FormField, PasswordInput } from '@backoffice/ui';
+import { mutateWithToast, useBlurForm } from '@backoffice/ui/kit';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
-import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useForm } from 'react-hook-form';
-
 import { type ChangePasswordFormValues, changePasswordDefaults, changePasswordSchema } from '../forms/settings-forms';
 import { messages } from '../messages';
 
@@ -20,21 +18,13 @@ export function PasswordTab() {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordFormValues>({
-    mode: 'onBlur',
-    criteriaMode: 'all',
-    resolver: valibotResolver(changePasswordSchema),
-    defaultValues: changePasswordDefaults,
-  });
+  } = useBlurForm(changePasswordSchema, { defaultValues: changePasswordDefaults });
 
   const onSubmit = async (values: ChangePasswordFormValues) => {
-    try {
-      await changePassword.mutateAsync(values);
-      showSuccessToast(t.successTitle, t.successText);
-      reset(changePasswordDefaults);
-    } catch (error) {
-      handleError(error);
-    }
+    const outcome = await mutateWithToast(() => changePassword.mutateAsync(values), {
+      success: { title: t.successTitle, description: t.successText },
+    });
+    if (outcome.ok) reset(changePasswordDefaults);
   };
 
   return (

@@ -1,15 +1,14 @@
 import { useUpdateUserMe } from '@backoffice/api-client';
 import type { UserPublic } from '@backoffice/contracts';
-import { FormField, handleError, showSuccessToast } from '@backoffice/ui';
+import { FormField } from '@backoffice/ui';
+import { mutateWithToast, useBlurForm } from '@backoffice/ui/kit';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { Input } from '@chakra-ui/react/input';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { type ProfileFormValues, profileDefaults, profileSchema } from '../forms/settings-forms';
 import { messages } from '../messages';
 
@@ -28,12 +27,7 @@ export function ProfileTab({ user }: { user: UserPublic }) {
     reset,
     watch,
     formState: { errors, isDirty, isSubmitting },
-  } = useForm<ProfileFormValues>({
-    mode: 'onBlur',
-    criteriaMode: 'all',
-    resolver: valibotResolver(profileSchema),
-    defaultValues: profileDefaults(user),
-  });
+  } = useBlurForm(profileSchema, { defaultValues: profileDefaults(user) });
   const email = watch('email');
 
   const startEditing = () => {
@@ -45,14 +39,13 @@ export function ProfileTab({ user }: { user: UserPublic }) {
     setEditing(false);
   };
   const onSubmit = async (values: ProfileFormValues) => {
-    try {
-      const updated = await updateMe.mutateAsync({ full_name: values.full_name, email: values.email });
-      showSuccessToast(t.updated);
-      reset(profileDefaults(updated));
-      setEditing(false);
-    } catch (error) {
-      handleError(error);
-    }
+    const outcome = await mutateWithToast(
+      () => updateMe.mutateAsync({ full_name: values.full_name, email: values.email }),
+      { success: t.updated },
+    );
+    if (!outcome.ok) return;
+    reset(profileDefaults(outcome.data));
+    setEditing(false);
   };
 
   return (

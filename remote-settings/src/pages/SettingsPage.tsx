@@ -16,7 +16,8 @@ export default function SettingsPage() {
       <Heading as="h1" size="2xl">
         {messages.settingsPageTitle}
       </Heading>
-      <Tabs.Root defaultValue="profile" variant="line">
+      {/* A tab's form is rendered when first shown (and kept, so edits survive switching tabs). */}
+      <Tabs.Root defaultValue="profile" variant="line" lazyMount>
         <Tabs.List aria-label={messages.tabsLabel}>
           <Tabs.Trigger value="profile">{messages.tabs.profile}</Tabs.Trigger>
           <Tabs.Trigger value="password">{messages.tabs.password}</Tabs.Trigger>

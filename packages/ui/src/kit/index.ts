@@ -1,0 +1,30 @@
+/**
+ * The list-screen kit (`@backoffice/ui/kit`): what every screen of a remote is built from. Not part of
+ * the shared `@backoffice/ui` singleton that the shell loads at start: each remote bundles the pieces
+ * it uses, so the first screen carries none of it. Shared state (the toaster, messages, the Chakra
+ * system) is imported from `@backoffice/ui`, never by a relative path, so there is one of each.
+ */
+export { type Column, DataTable, type DataTableProps } from './data-table.js';
+export { useBlurForm } from './form.js';
+export { type MutationOutcome, mutateWithToast, type Notice, type ToastOptions } from './mutation-toast.js';
+export { PageFrame, type PageFrameProps } from './page-frame.js';
+export { type ListQuery, PagedTable, type PagedTableProps } from './paged-table.js';
+export {
+  editDeleteActions,
+  type RowAction,
+  RowActionsMenu,
+  type RowActionsMenuProps,
+  type RowDialog,
+  useRowDialog,
+} from './row-actions.js';
+export { LoadError, type LoadErrorProps, StatusPanel, type StatusPanelProps } from './status-panel.js';
+export {
+  applyListSearch,
+  type ListSearch,
+  type ListSearchChanges,
+  type ListSearchSchema,
+  pageParam,
+  readListSearch,
+  useListSearchParams,
+  usePageParam,
+} from './url-state.js';

@@ -1,0 +1,71 @@
+import { type ListAnswer, pageInfo } from '@backoffice/api-client';
+import { PaginationFooter } from '@backoffice/ui/pagination-footer';
+import { type ReactNode, useEffect } from 'react';
+import { DataTable, type DataTableProps } from './data-table.js';
+import { LoadError } from './status-panel.js';
+
+/** What a list hook (`useCompanies`, `useUsers`) answers, as far as the list needs it. */
+export interface ListQuery<TRow> {
+  data?: (ListAnswer & { data: readonly TRow[] }) | undefined;
+  isError: boolean;
+  isFetching: boolean;
+  isPlaceholderData: boolean;
+  refetch: () => unknown;
+}
+
+export interface PagedTableProps<TRow> extends Omit<DataTableProps<TRow>, 'rows' | 'busy' | 'skeletonRows'> {
+  query: ListQuery<TRow>;
+  /** The page shown (from the URL) and the rows per page. */
+  page: number;
+  pageSize: number;
+  /** The footer's label, e.g. `Página 2` or `Page 2`. */
+  pageLabel: (page: number) => string;
+  /** Moves to a page; `replace` when the list itself corrects the page (past the end). */
+  onPageChange: (page: number, options?: { replace?: boolean }) => void;
+  /** What a failed first load says (its button is `Tentar novamente`). */
+  loadError: { title: string; description?: string };
+  /** Shown instead of the table when the list is empty (no rows yet, or none for the filters). */
+  empty: ReactNode;
+}
+
+/**
+ * A paged list in one of its states: skeleton rows while the first page loads, the load error with
+ * a retry, the empty state, or the table with `Anterior` / page / `Próximo`. The previous rows stay,
+ * marked busy, while another page loads; a page past the end (an old link, the last rows deleted)
+ * moves to the last page.
+ */
+export function PagedTable<TRow>({
+  query,
+  page,
+  pageSize,
+  pageLabel,
+  onPageChange,
+  loadError,
+  empty,
+  ...table
+}: PagedTableProps<TRow>) {
+  const rows = query.data?.data;
+  const info = pageInfo(page, pageSize, query);
+  const { pastTheEnd, lastPage } = info;
+  useEffect(() => {
+    if (pastTheEnd) onPageChange(Math.min(page - 1, lastPage), { replace: true });
+  }, [pastTheEnd, page, lastPage, onPageChange]);
+
+  if (query.isError && rows === undefined) {
+    return <LoadError {...loadError} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  }
+  if (rows === undefined || pastTheEnd) return <DataTable {...table} rows={undefined} skeletonRows={pageSize} />;
+  if (rows.length === 0) return empty;
+  return (
+    <>
+      <DataTable {...table} rows={rows} skeletonRows={pageSize} busy={query.isPlaceholderData} />
+      <PaginationFooter
+        label={pageLabel(page)}
+        hasPrevious={info.hasPrevious}
+        hasNext={info.hasNext}
+        onPrevious={() => onPageChange(page - 1)}
+        onNext={() => onPageChange(page + 1)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+/** Test helpers of every app: `@backoffice/ui/testing` (the vitest setup file is `./setup`). */
+export * from './data.js';
+export * from './harness.js';

@@ -1,0 +1,249 @@
+import { ApiError } from '@backoffice/api-client';
+import { Input } from '@chakra-ui/react/input';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import * as v from 'valibot';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearToasts, FormField, UiProvider } from '../src/index.js';
+import {
+  applyListSearch,
+  type Column,
+  mutateWithToast,
+  PagedTable,
+  type PagedTableProps,
+  pageParam,
+  RowActionsMenu,
+  readListSearch,
+  useBlurForm,
+  useListSearchParams,
+} from '../src/kit/index.js';
+import { renderWithUi } from './render.js';
+
+afterEach(() => clearToasts());
+
+describe('list URL state', () => {
+  const schema = v.object({
+    page: pageParam(10),
+    type: v.fallback(v.optional(v.picklist(['a', 'b'])), undefined),
+  });
+  const read = (query: string) => readListSearch(schema, new URLSearchParams(query));
+
+  it('reads a whole page number from 1, and anything else as page 1', () => {
+    expect(read('page=3')).toEqual({ page: 3 });
+    for (const page of ['', '0', '-2', '1.5', 'abc', '2e3', ' ', '999999999999']) {
+      expect(read(`page=${encodeURIComponent(page)}`).page, page).toBe(1);
+    }
+  });
+
+  it('drops invalid and empty values, and leaves other parameters alone', () => {
+    expect(read('type=b&portal=7')).toEqual({ page: 1, type: 'b' });
+    expect(read('type=c')).toEqual({ page: 1 });
+    expect(read('type=')).toEqual({ page: 1 });
+  });
+
+  it('goes back to page 1 when anything but the page changes, and keeps page 1 out of the URL', () => {
+    const apply = (query: string, changes: Record<string, unknown>) =>
+      applyListSearch(new URLSearchParams(query), changes).toString();
+    expect(apply('page=4&portal=7', { type: 'a' })).toBe('portal=7&type=a');
+    expect(apply('type=a', { page: 2 })).toBe('type=a&page=2');
+    expect(apply('type=a&page=2', { page: 1 })).toBe('type=a');
+    expect(apply('type=a&page=2', { type: undefined })).toBe('');
+  });
+
+  it('moves through pages and filters with the router (useListSearchParams)', async () => {
+    function Probe() {
+      const { params, setParams, setPage } = useListSearchParams(schema);
+      return (
+        <>
+          <p>{JSON.stringify(params)}</p>
+          <button type="button" onClick={() => setPage(params.page + 1)}>
+            next
+          </button>
+          <button type="button" onClick={() => setParams({ type: 'b' })}>
+            filter
+          </button>
+        </>
+      );
+    }
+    const router = createMemoryRouter([{ path: '/', element: <Probe /> }], { initialEntries: ['/?page=2&x=1'] });
+    render(<RouterProvider router={router} />);
+    expect(screen.getByText('{"page":2}')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'next' }));
+    expect(router.state.location.search).toBe('?page=3&x=1');
+    await userEvent.click(screen.getByRole('button', { name: 'filter' }));
+    expect(router.state.location.search).toBe('?x=1&type=b');
+    expect(screen.getByText('{"page":1,"type":"b"}')).toBeInTheDocument();
+  });
+});
+
+interface Row {
+  id: string;
+  name: string;
+}
+const columns: Column<Row>[] = [{ key: 'name', header: 'Nome', cell: (row) => row.name }];
+const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: String(i), name: `Linha ${i}` }));
+
+function renderTable(overrides: Partial<PagedTableProps<Row>> & Pick<PagedTableProps<Row>, 'query'>) {
+  const onPageChange = vi.fn();
+  renderWithUi(
+    <PagedTable
+      caption="Linhas"
+      columns={columns}
+      rowKey={(row) => row.id}
+      page={1}
+      pageSize={3}
+      pageLabel={(page) => `Página ${page}`}
+      onPageChange={onPageChange}
+      loadError={{ title: 'Falhou.' }}
+      empty={<p>vazio</p>}
+      {...overrides}
+    />,
+  );
+  return onPageChange;
+}
+const settled = { isError: false, isFetching: false, isPlaceholderData: false, refetch: () => {} };
+
+describe('PagedTable', () => {
+  it('shows a page of skeleton rows, marked busy, until the first answer', () => {
+    renderTable({ query: { ...settled, data: undefined } });
+    expect(screen.getAllByTestId('skeleton-row')).toHaveLength(3);
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('offers a retry when the first load failed', async () => {
+    const refetch = vi.fn();
+    renderTable({ query: { ...settled, isError: true, refetch } });
+    expect(within(screen.getByRole('alert')).getByText('Falhou.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(refetch).toHaveBeenCalledOnce();
+  });
+
+  it('shows the empty state instead of an empty table', () => {
+    renderTable({ query: { ...settled, data: { data: [], count: 0 } } });
+    expect(screen.getByText('vazio')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows the rows, the page label and the directions the count allows', async () => {
+    const onPageChange = renderTable({ page: 2, query: { ...settled, data: { data: rows(3), count: 9 } } });
+    expect(screen.getAllByRole('row')).toHaveLength(4);
+    expect(screen.getByText('Página 2')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Próximo' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Anterior' }));
+    expect(onPageChange.mock.calls).toEqual([[3], [1]]);
+  });
+
+  it('keeps the previous rows busy while a page loads, with no next yet', () => {
+    renderTable({ query: { ...settled, isPlaceholderData: true, data: { data: rows(3), count: 9 } } });
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('button', { name: 'Próximo' })).toBeDisabled();
+  });
+
+  it('moves a page past the end to the last page, replacing the history entry', () => {
+    const onPageChange = renderTable({ page: 5, query: { ...settled, data: { data: [], count: 4 } } });
+    expect(onPageChange).toHaveBeenCalledWith(2, { replace: true });
+    expect(screen.queryByText('vazio')).not.toBeInTheDocument();
+  });
+});
+
+describe('RowActionsMenu', () => {
+  it('hands the menu button to the chosen action, for the focus to come back to it', async () => {
+    const onEdit = vi.fn();
+    renderWithUi(
+      <RowActionsMenu
+        label="Ações para Linha 1"
+        actions={[{ value: 'edit', label: 'Editar', icon: null, onSelect: onEdit }]}
+      />,
+    );
+    const trigger = screen.getByRole('button', { name: 'Ações para Linha 1' });
+    await userEvent.click(trigger);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Editar' }));
+    expect(onEdit).toHaveBeenCalledWith(trigger);
+  });
+
+  it('is a disabled button that says why when the row may not be changed', () => {
+    renderWithUi(<RowActionsMenu label="Ações" actions={[]} disabled disabledReason="Não aqui" />);
+    expect(screen.getByRole('button', { name: 'Ações' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Ações' })).toHaveAttribute('title', 'Não aqui');
+  });
+});
+
+describe('mutateWithToast', () => {
+  it('says a success and hands the answer over', async () => {
+    renderWithUi(<div />);
+    let outcome: unknown;
+    await act(async () => {
+      outcome = await mutateWithToast(async () => 42, { success: (n) => ({ title: 'Feito', description: `${n}` }) });
+    });
+    expect(outcome).toEqual({ ok: true, data: 42 });
+    expect(await screen.findByText('Feito')).toBeInTheDocument();
+    expect(screen.getByText('42')).toBeInTheDocument();
+  });
+
+  it('shows the shared error toast with the API detail, or the caller’s own, and never throws', async () => {
+    renderWithUi(<div />);
+    const refused = new ApiError(409, { detail: 'Já existe uma empresa com este CNPJ' });
+    let outcome: unknown;
+    await act(async () => {
+      outcome = await mutateWithToast(() => Promise.reject(refused), { success: 'Feito' });
+    });
+    expect(outcome).toEqual({ ok: false, error: refused });
+    expect(await screen.findByText('Já existe uma empresa com este CNPJ')).toBeInTheDocument();
+    expect(screen.getByText('Algo deu errado')).toBeInTheDocument();
+    expect(screen.queryByText('Feito')).not.toBeInTheDocument();
+
+    const failure = vi.fn();
+    await act(() => mutateWithToast(() => Promise.reject(refused), { success: 'Feito', failure }));
+    expect(failure).toHaveBeenCalledWith(refused);
+  });
+
+  it('says the API details the product words in Portuguese in Portuguese', async () => {
+    renderWithUi(<div />);
+    await act(() =>
+      mutateWithToast(() => Promise.reject(new ApiError(400, { detail: 'Inactive user' })), { success: '' }),
+    );
+    expect(await screen.findByText('Usuário inativo.')).toBeInTheDocument();
+  });
+});
+
+describe('useBlurForm', () => {
+  const schema = v.object({
+    email: v.pipe(v.string(), v.trim(), v.nonEmpty('Obrigatório'), v.email('Inválido'), v.minLength(12, 'Curto')),
+  });
+  function Form({ onSubmit }: { onSubmit: (values: v.InferOutput<typeof schema>) => void }) {
+    const {
+      register,
+      handleSubmit,
+      formState: { errors },
+    } = useBlurForm(schema, { defaultValues: { email: '' } });
+    return (
+      <form onSubmit={handleSubmit(onSubmit)} noValidate>
+        <FormField label="E-mail" error={errors.email}>
+          <Input {...register('email')} />
+        </FormField>
+        <button type="submit">Enviar</button>
+      </form>
+    );
+  }
+
+  it('validates a field when it is left, shows every message, and submits the schema output', async () => {
+    const onSubmit = vi.fn();
+    render(
+      <UiProvider>
+        <Form onSubmit={onSubmit} />
+      </UiProvider>,
+    );
+    const input = screen.getByLabelText('E-mail');
+    await userEvent.type(input, 'x');
+    expect(screen.queryByText('Inválido')).not.toBeInTheDocument();
+    await userEvent.tab();
+    expect(await screen.findByText('Inválido')).toBeInTheDocument();
+    expect(screen.getByText('Curto')).toBeInTheDocument();
+    await userEvent.clear(input);
+    await userEvent.type(input, '  ana@example.com ');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ email: 'ana@example.com' });
+  });
+});

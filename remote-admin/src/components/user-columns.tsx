@@ -1,0 +1,53 @@
+import type { UserPublic } from '@backoffice/contracts';
+import type { Column } from '@backoffice/ui/kit';
+import { Badge } from '@chakra-ui/react/badge';
+import { HStack } from '@chakra-ui/react/stack';
+import { Status } from '@chakra-ui/react/status';
+import { Text } from '@chakra-ui/react/text';
+import { messages } from '../messages';
+
+/** Columns of spec §2: Full name (with `You` on the own row), Email, Role, Status (coloured dot). */
+export function userColumns(currentUserId: string): Column<UserPublic>[] {
+  return [
+    {
+      key: 'full_name',
+      header: messages.columns.fullName,
+      cell: (user) => (
+        <HStack gap="2">
+          <Text as="span" color={user.full_name ? undefined : 'fg.muted'}>
+            {user.full_name || messages.noFullName}
+          </Text>
+          {user.id === currentUserId && (
+            <Badge colorPalette="teal" size="sm">
+              {messages.you}
+            </Badge>
+          )}
+        </HStack>
+      ),
+    },
+    {
+      key: 'email',
+      header: messages.columns.email,
+      cell: (user) => (
+        <Text as="span" truncate maxW="xs" display="inline-block">
+          {user.email}
+        </Text>
+      ),
+    },
+    {
+      key: 'role',
+      header: messages.columns.role,
+      cell: (user) => (user.is_superuser ? messages.roleSuperuser : messages.roleUser),
+    },
+    {
+      key: 'status',
+      header: messages.columns.status,
+      cell: (user) => (
+        <Status.Root colorPalette={user.is_active ? 'green' : 'red'}>
+          <Status.Indicator />
+          {user.is_active ? messages.statusActive : messages.statusInactive}
+        </Status.Root>
+      ),
+    },
+  ];
+}

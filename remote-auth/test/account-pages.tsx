@@ -1,0 +1,49 @@
+import { type Answer, type Call, fakeApi, renderRoutes } from '@backoffice/ui/testing';
+import { beforeEach } from 'vitest';
+import Login from '../src/pages/Login';
+import RecoverPassword from '../src/pages/RecoverPassword';
+import ResetPassword from '../src/pages/ResetPassword';
+import Signup from '../src/pages/Signup';
+import { paths } from '../src/paths';
+
+export {
+  type Answer,
+  deferredAnswer as deferred,
+  errorsOf,
+  fieldByLabel as field,
+} from '@backoffice/ui/testing';
+
+/** The account screens on the shared page harness: every request they sent, and how the API answers. */
+export const sent: Call[] = [];
+
+/** The fake API answers every request with `answer` (`'unreachable'`: the server is down). */
+export function answerWith(answer: () => Answer | Promise<Answer> | 'unreachable') {
+  fakeApi((call) => {
+    sent.push(call);
+    return answer();
+  });
+}
+
+export const json = (status: number, body: unknown): Answer => ({ status, body });
+
+beforeEach(() => {
+  sent.length = 0;
+  answerWith(() => ({ status: 500 }));
+});
+
+export const HOME_TEXT = 'Página inicial (teste)';
+
+/** The four account routes and a stand-in home, signed out, at `url`. */
+export function renderAt(url: string) {
+  return renderRoutes(
+    [
+      { path: paths.home, element: <p>{HOME_TEXT}</p> },
+      { path: paths.login, Component: Login },
+      { path: paths.signup, Component: Signup },
+      { path: paths.recoverPassword, Component: RecoverPassword },
+      { path: paths.resetPassword, Component: ResetPassword },
+    ],
+    url,
+    { signedIn: false },
+  );
+}
