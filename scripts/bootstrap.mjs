@@ -2,6 +2,8 @@
 // The two README commands for a fresh machine, with nothing but Node.js and npm installed:
 //   npm start  -> install, build, then run the whole product on its embedded defaults
 //   npm test   -> install, build, then every check and test suite
+// and the benchmarks that need the same preparation:
+//   npm run bench:web -> install, then the browser benchmark (it builds what is missing)
 // pnpm is bootstrapped through npx at the version pinned in package.json ("packageManager").
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -46,7 +48,10 @@ if (task === 'start') {
   run(['run', 'build']);
   run(['run', 'check']);
   run(['run', 'test:all']);
+} else if (task === 'bench:web') {
+  install();
+  run(['--filter', '@backoffice/e2e', 'run', 'bench:web', ...process.argv.slice(3)]);
 } else {
-  console.error('usage: node scripts/bootstrap.mjs start|test');
+  console.error('usage: node scripts/bootstrap.mjs start|test|bench:web');
   process.exit(2);
 }

@@ -7,7 +7,7 @@ import {
   SHELL_DEV_PORT,
   SHELL_NAME,
 } from '@backoffice/federation';
-import { HTML_TEMPLATE, pluginEmitJson, workspaceAliases } from '@backoffice/federation/rsbuild';
+import { HTML_TEMPLATE, pluginEmitJson, pluginPrecompress, workspaceAliases } from '@backoffice/federation/rsbuild';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -28,6 +28,7 @@ export default defineConfig(({ envMode }) => {
   return {
     plugins: [
       pluginReact(),
+      pluginPrecompress(),
       pluginModuleFederation({
         name: SHELL_NAME,
         remotes: buildTimeRemotes,
@@ -37,10 +38,20 @@ export default defineConfig(({ envMode }) => {
         shared: createSharedConfig({ eager: isShellEager }),
         dts: false,
         manifest: false,
+        experiments: {
+          // The one federation runtime of the page: production remotes are built without their
+          // own copy (externalRuntime) and use this one.
+          provideExternalRuntime: true,
+          // Production registers remote entries directly (see federation/remotes-json.ts), so the
+          // manifest-reading snapshot code and Node's loading paths are left out of the runtime.
+          optimization: isDev ? undefined : { disableSnapshot: true, target: 'web' },
+        },
       }),
       pluginEmitJson('remotes.json', () => (isDev ? devRemotesJson() : productionRemotesJson())),
     ],
-    source: { entry: { index: './src/index.ts' } },
+    // No async boundary: every shared module the first paint imports is eager in the shell (checked
+    // by the federation tests), so the page starts without an extra round trip for a bootstrap chunk.
+    source: { entry: { index: './src/bootstrap.tsx' } },
     resolve: { alias: workspaceAliases },
     html: {
       title: 'Back Office',

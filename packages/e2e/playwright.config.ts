@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_PATH } from './src/chromium.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './src/chromium.js';
 
 /**
  * The browser suite drives the composed production build (the API serving the built shell and
@@ -20,15 +20,7 @@ export default defineConfig({
     headless: true,
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: CHROMIUM_ARGS,
     },
     locale: 'pt-BR',
     trace: 'retain-on-failure',

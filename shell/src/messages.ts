@@ -17,6 +17,7 @@ export const messages = {
   openMenu: 'Abrir menu',
   closeMenu: 'Fechar menu',
   loading: 'Carregando…',
+  loadingPage: 'Carregando página…',
   dashboard: {
     greeting: (name: string) => `Bem-vindo(a), ${name}!`,
     defaultName: 'Usuário',

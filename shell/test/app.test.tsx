@@ -1,9 +1,18 @@
-import { queryClient, setSessionNavigator } from '@backoffice/api-client';
+import { queryClient } from '@backoffice/api-client';
 import type { UserPublic } from '@backoffice/contracts';
-import { AppProviders } from '@backoffice/ui';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import {
+  type Call,
+  fakeApi,
+  type Handler,
+  listOf,
+  makeCompany,
+  makeUser,
+  renderRoutes,
+  superuser,
+} from '@backoffice/ui/testing';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../src/federation/ensure-remotes', () => ({ ensureRemotesRegistered: vi.fn(async () => {}) }));
 vi.mock('../src/federation/runtime', () => {
@@ -22,76 +31,38 @@ vi.mock('../src/federation/runtime', () => {
 });
 
 const { loadRemoteModule } = await import('../src/federation/runtime');
-const { createMemoryRouter, RouterProvider } = await import('react-router-dom');
 const { routes } = await import('../src/routes/router');
 const loadRemote = vi.mocked(loadRemoteModule);
 
-const admin: UserPublic = {
-  id: '00000000-0000-4000-8000-000000000001',
-  email: 'admin@example.com',
-  full_name: 'Admin Root',
-  is_active: true,
-  is_superuser: true,
-  created_at: '2026-01-01T00:00:00Z',
-};
-const ana = {
-  ...admin,
-  id: '00000000-0000-4000-8000-000000000002',
-  email: 'ana@example.com',
-  full_name: null,
-  is_superuser: false,
-};
-const company = (i: number, active: boolean) => ({
-  id: `c${i}`,
-  trading_name: `C${i}`,
-  legal_name: `L${i}`,
-  tax_id: '11222333000181',
-  type: 'matriz',
-  is_active: active,
-  created_at: 'x',
-  updated_at: 'x',
-});
+const admin = superuser;
+const ana = makeUser(2, { email: 'ana@example.com', full_name: null });
 
 let me: UserPublic = admin;
-const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+/** How the fake API answers: the signed-in user, 3 of 7 companies (2 active), 2 users (1 active). */
+const product: Handler = (call) => {
+  if (call.path === '/users/me') return { status: 200, body: me };
+  if (call.path === '/companies/') {
+    const rows = [makeCompany(1), makeCompany(2, { is_active: false }), makeCompany(3)];
+    return { status: 200, body: listOf(rows, 7) };
+  }
+  if (call.path === '/users/') return { status: 200, body: listOf([admin, { ...ana, is_active: false }]) };
+  return undefined;
+};
+let answer: Handler = product;
+let calls: Call[] = [];
 
 beforeEach(() => {
   me = admin;
-  localStorage.clear();
-  queryClient.clear();
+  answer = product;
   loadRemote.mockReset();
   loadRemote.mockImplementation(async (id: string) => ({
     default: () => <h1>{`page ${id}`}</h1>,
   }));
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (input) => {
-    const url = new URL(String(input));
-    if (url.pathname === '/api/v1/users/me') return json(200, me);
-    if (url.pathname === '/api/v1/companies/')
-      return json(200, {
-        data: [company(1, true), company(2, false), company(3, true)],
-        count: 7,
-        count_is_exact: true,
-      });
-    if (url.pathname === '/api/v1/users/') return json(200, { data: [admin, { ...ana, is_active: false }], count: 2 });
-    return json(404, { detail: 'Not Found' });
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  calls = fakeApi((call) => answer(call));
 });
-afterEach(() => vi.unstubAllGlobals());
 
-function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  setSessionNavigator((to) => router.navigate(to));
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
+/** The shell's own routes; a test that wants a session stores its token first. */
+const renderApp = (path: string) => renderRoutes(routes, path, { signedIn: false }).router;
 
 // jsdom applies no media queries, so the desktop sidebar counts as hidden there: query it with `hidden`.
 const hidden = { hidden: true } as const;
@@ -106,7 +77,7 @@ describe('session guard', () => {
 
   it('ends an expired session: a 401 on the current user logs out to /login', async () => {
     localStorage.setItem('access_token', 'expired');
-    fetchMock.mockImplementation(async () => json(401, { detail: 'Could not validate credentials' }));
+    answer = () => ({ status: 401, body: { detail: 'Could not validate credentials' } });
     const router = renderApp('/settings');
     expect(await screen.findByText('page remote_auth/Login')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
@@ -155,7 +126,7 @@ describe('frame and dashboard', () => {
     expect(screen.queryByRole('region', { name: 'Usuários' })).not.toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Seu Perfil' })).getByText('Usuário')).toBeInTheDocument();
     await within(screen.getByRole('region', { name: 'Empresas' })).findByText('7');
-    const paths = fetchMock.mock.calls.map(([input]) => new URL(String(input)).pathname);
+    const paths = calls.map((call) => `/api/v1${call.path}`);
     expect(paths).not.toContain('/api/v1/users/');
   });
 
@@ -191,6 +162,35 @@ describe('frame and dashboard', () => {
     expect(screen.getByText('Essa página ainda não está disponível')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Go back' }));
     await waitFor(() => expect(router.state.location.pathname).not.toBe('/does-not-exist'));
+  });
+});
+
+describe('navigation progress', () => {
+  it('shows a thin bar only when a page takes longer than 150 ms to arrive', async () => {
+    localStorage.setItem('access_token', 't');
+    const waiting: (() => void)[] = [];
+    loadRemote.mockImplementation(async (id: string) => {
+      if (id === 'remote_settings/SettingsPage') await new Promise<void>((resolve) => waiting.push(resolve));
+      return { default: () => <h1>{`page ${id}`}</h1> };
+    });
+    const router = renderApp('/companies');
+    await screen.findByText('page remote_companies/CompaniesPage');
+    // The bar's delay runs on a controlled clock: the test reads no wall time.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // Not inside act(): act would hold every render until the navigation is over.
+      void router.navigate('/settings');
+      await act(async () => {}); // the navigation renders and the bar's timer starts
+      await act(async () => vi.advanceTimersByTime(140));
+      expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+      await act(async () => vi.advanceTimersByTime(20));
+      expect(screen.getByRole('progressbar', { name: 'Carregando página…' })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+    for (const resolve of waiting) resolve();
+    expect(await screen.findByText('page remote_settings/SettingsPage')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readRemotesMap } from '../src/federation/remotes-json';
+import { readRemotesMap, resolveRemoteEntry } from '../src/federation/remotes-json';
 import { cacheBustedUrl } from '../src/federation/runtime';
 import { protectedLoader, publicOnlyLoader } from '../src/routes/guards';
 import { clearSessionOnLocalhost } from '../src/session-start';
@@ -66,6 +66,31 @@ describe('remote registry', () => {
     await expect(readRemotesMap(fetchImpl as unknown as typeof fetch)).rejects.toThrow(/not a map/);
     const missing = vi.fn(async () => new Response('nope', { status: 404 }));
     await expect(readRemotesMap(missing as unknown as typeof fetch)).rejects.toThrow(/404/);
+  });
+
+  it('resolves a manifest to its remote entry, and takes an entry URL as it is', async () => {
+    const manifest = { metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: 'js/' } } };
+    const fetchImpl = vi.fn(async () => new Response(JSON.stringify(manifest), { status: 200 }));
+    await expect(
+      resolveRemoteEntry('https://cdn.example.com/admin/mf-manifest.json', fetchImpl as unknown as typeof fetch),
+    ).resolves.toBe('https://cdn.example.com/admin/js/remoteEntry.js');
+    const absolute = { metaData: { publicPath: 'https://static.example.com/a/', remoteEntry: { name: 'e.js' } } };
+    const fetchAbsolute = vi.fn(async () => new Response(JSON.stringify(absolute), { status: 200 }));
+    await expect(
+      resolveRemoteEntry(
+        'https://cdn.example.com/a/mf-manifest.json?retry=1',
+        fetchAbsolute as unknown as typeof fetch,
+      ),
+    ).resolves.toBe('https://static.example.com/a/e.js');
+    const untouched = vi.fn();
+    await expect(
+      resolveRemoteEntry('https://cdn.example.com/auth/remoteEntry.js', untouched as unknown as typeof fetch),
+    ).resolves.toBe('https://cdn.example.com/auth/remoteEntry.js');
+    expect(untouched).not.toHaveBeenCalled();
+    const down = vi.fn(async () => new Response('', { status: 503 }));
+    await expect(resolveRemoteEntry('https://x/mf-manifest.json', down as unknown as typeof fetch)).rejects.toThrow(
+      /503/,
+    );
   });
 
   it('busts caches on retry URLs', () => {

@@ -8,3 +8,14 @@ if (!fs.existsSync(CHROMIUM_PATH)) {
     `Chromium not found at ${CHROMIUM_PATH}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`,
   );
 }
+
+/** Headless Chromium on a closed network: no background calls home, no component updates. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -28,14 +28,27 @@ export interface Product {
   stop(): Promise<void>;
 }
 
+/** Fills an embedded data directory with `count` demo companies (`seed:demo`), before a server opens it. */
+export function seedDemoCompanies(dataDir: string, count: number): void {
+  const result = spawnSync(process.execPath, [CLI, 'seed-demo', String(count)], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`seed-demo failed:\n${result.stdout}${result.stderr}`);
+}
+
 /**
  * Starts the production build exactly as `npm start` runs it (node packages/server/dist/cli.js
  * start) on a free port with a fresh data directory, and waits until it answers.
  */
-export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
+export async function startProduct(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<Product> {
   if (!fs.existsSync(CLI)) throw new Error(`${CLI} is missing: run the root build first`);
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-e2e-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [CLI, 'start'], {
     cwd: REPO_ROOT,

@@ -317,7 +317,7 @@ test.describe('/companies', () => {
       await route.fulfill({ status: 500, json: { detail: 'Internal Server Error' } });
     });
     await signIn(token, '/companies');
-    await expect(page.getByTestId('company-skeleton-row')).toHaveCount(5);
+    await expect(page.getByTestId('skeleton-row')).toHaveCount(5);
     await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'true');
     release();
     await expect(page.getByRole('alert').filter({ hasText: 'Não foi possível carregar as empresas.' })).toBeVisible();

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { precompressDir } from './precompress.js';
 import { REMOTES, type RemoteKey } from './remotes.js';
 import { createSharedConfig } from './shared.js';
 
@@ -19,35 +20,65 @@ export const HTML_TEMPLATE = fileURLToPath(new URL('../template.html', import.me
 /** `<base href="/">` so a remote's standalone page resolves its routes from the site root. */
 const BASE_HREF_TAG = { tag: 'base', attrs: { href: '/' }, head: true, append: false } as const;
 
-/** A remote's build: async boundary in `src/index.ts`, `assetPrefix: 'auto'` so it works from any sub-path. */
-export function createRemoteConfig(key: RemoteKey, options: { title: string }): RsbuildConfig {
+/**
+ * A remote's build: async boundary in `src/index.ts`, `assetPrefix: 'auto'` so it works from any
+ * sub-path. Production builds are the federated container only: they use the host's federation
+ * runtime (`externalRuntime`, the shell provides it) instead of shipping their own copy in every
+ * `remoteEntry.js`, so they have no standalone page; `dev` is the standalone run for the team.
+ */
+export function createRemoteConfig(key: RemoteKey, options: { title: string }) {
   const remote = REMOTES[key];
-  return defineConfig({
-    plugins: [
-      pluginReact(),
-      pluginModuleFederation({
-        name: remote.name,
-        filename: 'remoteEntry.js',
-        exposes: { ...remote.exposes },
-        shared: createSharedConfig(),
-        dts: false,
-        manifest: { fileName: 'mf-manifest.json' },
-      }),
-    ],
-    source: { entry: { index: './src/index.ts' } },
-    resolve: { alias: workspaceAliases },
-    html: { title: options.title, template: HTML_TEMPLATE, tags: [BASE_HREF_TAG] },
-    output: { assetPrefix: 'auto', cleanDistPath: true },
-    dev: { assetPrefix: 'auto' },
-    server: {
-      port: remote.devPort,
-      strictPort: true,
-      historyApiFallback: true,
-      cors: true,
-      // Standalone dev talks to the API on its usual port.
-      proxy: { '/api': process.env.BACKOFFICE_API_URL ?? 'http://localhost:8000' },
-    },
+  return defineConfig(({ envMode }): RsbuildConfig => {
+    const production = envMode === 'production';
+    return {
+      plugins: [
+        pluginReact(),
+        pluginPrecompress(),
+        pluginModuleFederation({
+          name: remote.name,
+          filename: 'remoteEntry.js',
+          exposes: { ...remote.exposes },
+          shared: createSharedConfig({ hostProvided: production }),
+          dts: false,
+          manifest: { fileName: 'mf-manifest.json' },
+          experiments: production
+            ? { externalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } }
+            : {},
+        }),
+      ],
+      source: { entry: { index: './src/index.ts' } },
+      resolve: { alias: workspaceAliases },
+      html: { title: options.title, template: HTML_TEMPLATE, tags: [BASE_HREF_TAG] },
+      output: { assetPrefix: 'auto', cleanDistPath: true },
+      dev: { assetPrefix: 'auto' },
+      tools: production ? { htmlPlugin: false } : {},
+      server: {
+        port: remote.devPort,
+        strictPort: true,
+        historyApiFallback: true,
+        cors: true,
+        // Standalone dev talks to the API on its usual port.
+        proxy: { '/api': process.env.BACKOFFICE_API_URL ?? 'http://localhost:8000' },
+      },
+    };
   });
+}
+
+/**
+ * After a production build, writes brotli and gzip copies next to every text file of the output
+ * (`app.js.br`, `app.js.gz`): the server, or a CDN, sends them as they are, so a visitor gets
+ * compressed files and no request spends CPU on compression. Every app's build uses it.
+ */
+export function pluginPrecompress(): RsbuildPlugin {
+  return {
+    name: 'backoffice:precompress',
+    setup(api) {
+      api.onAfterBuild(async () => {
+        const count = await precompressDir(api.context.distPath);
+        api.logger.info(`precompressed ${count} files (brotli, gzip) in ${api.context.distPath}`);
+      });
+    },
+  };
 }
 
 /** Emits a JSON file into the build output (e.g. the shell's `remotes.json`). */

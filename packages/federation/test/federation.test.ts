@@ -10,6 +10,7 @@ import {
   isShellEager,
   productionRemotesJson,
   REMOTES,
+  SHARED_FACADES,
   SHARED_VERSION_RANGES,
   SHELL_EAGER_CHAKRA_ENTRIES,
 } from '../src/index.js';
@@ -47,6 +48,64 @@ function chakraImports(file: string): string[] {
   return [...text.matchAll(/(?:from|import)\s*\(?\s*'(@chakra-ui\/react[^']*)'/g)].map((m) => m[1] as string);
 }
 
+/** Chakra entries a file imports statically (not through a lazy `import()`). */
+function staticChakraImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/from\s+'(@chakra-ui\/react[^']*)'/g)].map((m) => m[1] as string);
+}
+
+/** Names imported (not types) from `module` by a file. */
+function namedImports(file: string, module: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const names: string[] = [];
+  for (const m of text.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+'([^']+)'/gs)) {
+    if (m[3] !== module || m[1]) continue;
+    for (const raw of (m[2] as string).split(',')) {
+      const name = raw.trim();
+      if (name && !name.startsWith('type ')) names.push(name.split(/\s+as\s+/)[0] as string);
+    }
+  }
+  return names;
+}
+
+/**
+ * The files a module loads at once: its static imports, followed through relative paths and into
+ * `@backoffice/ui` (the shared core), but not through dynamic `import()` (lazy chunks).
+ */
+function staticImportGraph(entries: string[]): string[] {
+  const seen = new Set<string>();
+  const resolve = (from: string, specifier: string): string | undefined => {
+    const base = specifier === '@backoffice/ui' ? join(root, 'packages/ui/src/index') : join(from, '..', specifier);
+    for (const candidate of [
+      base,
+      `${base}.ts`,
+      `${base}.tsx`,
+      base.replace(/\.js$/, '.ts'),
+      base.replace(/\.js$/, '.tsx'),
+    ]) {
+      try {
+        if (statSync(candidate).isFile()) return candidate;
+      } catch {
+        // try the next extension
+      }
+    }
+    return undefined;
+  };
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/^(?:import|export)\s[^;]*?from\s+'([^']+)'/gms)) {
+      const specifier = m[1] as string;
+      if (!specifier.startsWith('.') && specifier !== '@backoffice/ui') continue;
+      const target = resolve(file, specifier);
+      if (target) visit(target);
+    }
+  };
+  for (const entry of entries) visit(entry);
+  return [...seen];
+}
+
 describe('shared singleton map', () => {
   const shared = createSharedConfig();
 
@@ -56,7 +115,6 @@ describe('shared singleton map', () => {
       'react/',
       'react-dom',
       'react-dom/',
-      'react-router',
       'react-router-dom',
       '@tanstack/react-query',
       '@emotion/react',
@@ -94,6 +152,39 @@ describe('shared singleton map', () => {
   });
 });
 
+describe('facades', () => {
+  const routerFacade = join(root, 'packages/federation/src/facades/react-router-dom.ts');
+  const facadeExports = new Set(
+    [...readFileSync(routerFacade, 'utf8').matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) =>
+      (m[1] as string)
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean),
+    ),
+  );
+
+  it('provide react-router-dom from the facade at the installed version', () => {
+    const entry = createSharedConfig()['react-router-dom'];
+    expect(entry?.import).toBe(SHARED_FACADES['react-router-dom']?.import);
+    expect(entry?.version).toBe(installedVersion('react-router', 'shell'));
+    expect(installedVersion('react-router-dom', 'shell')).toBe(entry?.version);
+  });
+
+  it('re-export every router API an app imports, and no app bypasses the facade', () => {
+    for (const dir of [...APPS, 'packages/ui']) {
+      for (const file of sourceFiles(join(root, dir, 'src'))) {
+        const where = relative(root, file);
+        // react-router itself lives inside the facade: a direct import would be a second router.
+        expect(readFileSync(file, 'utf8'), where).not.toMatch(/from\s+'react-router(?:\/[^']*)?'/);
+        if (where.includes('/embed/') || where.includes('/testing/')) continue; // not federated
+        for (const name of namedImports(file, 'react-router-dom')) {
+          expect(facadeExports.has(name), `${where} imports ${name} from react-router-dom`).toBe(true);
+        }
+      }
+    }
+  });
+});
+
 describe('chakra entries', () => {
   it('apps and shared packages import Chakra only through the shared entries', () => {
     const allowed = new Set<string>(CHAKRA_SPECIFIERS);
@@ -115,14 +206,11 @@ describe('chakra entries', () => {
 
   it('the shell shares eagerly every entry its first paint imports (an eager module cannot wait for a lazy one)', () => {
     const eager = new Set(SHELL_EAGER_CHAKRA_ENTRIES.map((entry) => `@chakra-ui/react/${entry}`));
-    const firstPaintFiles = [
-      ...sourceFiles(join(root, 'shell/src')),
-      ...sourceFiles(join(root, 'packages/ui/src')),
-    ].filter(
-      (file) => !file.endsWith('provide-chakra.ts') && !file.endsWith('system.ts') && !file.includes('/testing/'),
-    );
-    for (const file of firstPaintFiles) {
-      for (const specifier of chakraImports(file)) {
+    const firstPaint = staticImportGraph([join(root, 'shell/src/bootstrap.tsx')]);
+    expect(firstPaint.map((f) => relative(root, f))).toContain('packages/ui/src/toaster.tsx');
+    expect(firstPaint.map((f) => relative(root, f))).not.toContain('shell/src/layout/AppFrame.tsx');
+    for (const file of firstPaint.filter((f) => !f.endsWith('system.ts'))) {
+      for (const specifier of staticChakraImports(file)) {
         expect(eager.has(specifier), `${relative(root, file)} imports lazy ${specifier}`).toBe(true);
       }
     }
@@ -131,8 +219,18 @@ describe('chakra entries', () => {
     expect(isShellEager('@chakra-ui/react/tabs')).toBe(false);
   });
 
+  it('the public account pages find every entry they use already loaded (no extra round trip at /login)', () => {
+    const eager = new Set(SHELL_EAGER_CHAKRA_ENTRIES.map((entry) => `@chakra-ui/react/${entry}`));
+    const pages = Object.values(REMOTES.auth.exposes).map((file) => join(root, 'remote-auth', file));
+    for (const file of staticImportGraph(pages).filter((f) => !f.endsWith('system.ts'))) {
+      for (const specifier of staticChakraImports(file)) {
+        expect(eager.has(specifier), `${relative(root, file)} imports lazy ${specifier}`).toBe(true);
+      }
+    }
+  });
+
   it('the shell provides every shared entry', () => {
-    const provided = chakraImports(join(root, 'shell/src/federation/provide-chakra.ts'));
+    const provided = chakraImports(join(root, 'shell/src/federation/provide-shared.ts'));
     expect([...provided].sort()).toEqual([...CHAKRA_SPECIFIERS].sort());
     expect(new Set(CHAKRA_ENTRIES).size).toBe(CHAKRA_ENTRIES.length);
   });

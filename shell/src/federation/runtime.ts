@@ -6,6 +6,7 @@ import {
   registerRemotes,
 } from '@module-federation/enhanced/runtime';
 import type { RemoteModuleId, RemoteModules } from './contract';
+import { resolveRemoteEntry } from './remotes-json';
 
 /** A remote that could not be loaded (unreachable, bad manifest, or its module threw). */
 export class RemoteLoadError extends Error {
@@ -21,21 +22,23 @@ export function remoteNameOf(id: string): string {
   return id.split('/')[0] ?? id;
 }
 
-/** Remote name → entry URL as configured (without cache-busting). */
-const configuredEntries = new Map<string, string>();
-/** Remotes whose last load failed: the next attempt re-registers them with a fresh URL. */
+/** Remote name → URL from the registry (an entry or a manifest), as configured. */
+const configuredUrls = new Map<string, string>();
+/** Remote name → the entry URL the federation runtime knows it by. */
+const registeredEntries = new Map<string, string>();
+/** Remotes whose last load failed: the next attempt registers them again with fresh URLs. */
 const failedRemotes = new Set<string>();
 
-/** The remote an entry or manifest URL belongs to (a manifest failure reports the URL as its id). */
+/** The remote an entry URL belongs to (a failed entry is reported by its URL). */
 function remoteNameForUrl(url: string): string | undefined {
   const withoutQuery = url.split('?')[0];
-  for (const [name, entry] of configuredEntries) if (entry.split('?')[0] === withoutQuery) return name;
+  for (const [name, entry] of registeredEntries) if (entry.split('?')[0] === withoutQuery) return name;
   return undefined;
 }
 
 /**
- * Marks a remote as failed whatever the failing step (manifest, entry, expose). Returning nothing
- * lets the runtime rethrow, so the route's error boundary shows the retry panel.
+ * Marks a remote as failed whatever the failing step (entry, expose, shared module). Returning
+ * nothing lets the runtime rethrow, so the route's error boundary shows the retry panel.
  */
 export function remoteFailurePlugin(): ModuleFederationRuntimePlugin {
   return {
@@ -51,21 +54,23 @@ export function remoteFailurePlugin(): ModuleFederationRuntimePlugin {
 
 let pluginRegistered = false;
 
-/** Registers the remotes read at boot; `force` replaces build-time declarations (dev) with these. */
+/**
+ * Takes the registry read at boot. Remotes are registered with the runtime when first loaded, so a
+ * remote nobody visits costs nothing. Dev declares the same remotes at build time (HMR): a remote
+ * whose URL the registry does not change stays as declared.
+ */
 export function registerRuntimeRemotes(remotes: Record<string, string>): void {
   if (!pluginRegistered) {
     registerPlugins([remoteFailurePlugin()]);
     pluginRegistered = true;
   }
-  for (const [name, entry] of Object.entries(remotes)) configuredEntries.set(name, entry);
-  // Dev declares the same remotes at build time: re-register only what the registry changes.
-  const known = getInstance()?.options.remotes ?? [];
-  const changed = Object.entries(remotes)
-    .filter(
-      ([name, entry]) => !known.some((remote) => remote.name === name && 'entry' in remote && remote.entry === entry),
-    )
-    .map(([name, entry]) => ({ name, entry }));
-  if (changed.length > 0) registerRemotes(changed, { force: true });
+  const declared = getInstance()?.options.remotes ?? [];
+  for (const [name, url] of Object.entries(remotes)) {
+    configuredUrls.set(name, url);
+    if (declared.some((remote) => remote.name === name && 'entry' in remote && remote.entry === url)) {
+      registeredEntries.set(name, url);
+    }
+  }
 }
 
 /** The configured URL with a cache-busting parameter, so a browser or CDN never replays a failure. */
@@ -74,21 +79,23 @@ export function cacheBustedUrl(url: string, stamp: number = Date.now()): string 
   return `${url}${separator}retry=${stamp}`;
 }
 
-function reRegisterFresh(remote: string): void {
-  const entry = configuredEntries.get(remote);
-  if (!entry) return;
-  registerRemotes([{ name: remote, entry: cacheBustedUrl(entry) }], { force: true });
-}
-
-export function hasFailed(remote: string): boolean {
-  return failedRemotes.has(remote);
+/** Registers a remote's entry with the runtime; after a failure, with fresh (cache-busted) URLs. */
+async function ensureRegistered(remote: string, afterFailure: boolean): Promise<void> {
+  if (registeredEntries.has(remote) && !afterFailure) return;
+  const configured = configuredUrls.get(remote);
+  if (!configured) throw new Error(`"${remote}" is not in the remote registry`);
+  const stamp = Date.now();
+  let entry = await resolveRemoteEntry(afterFailure ? cacheBustedUrl(configured, stamp) : configured);
+  if (afterFailure && !entry.includes('retry=')) entry = cacheBustedUrl(entry, stamp);
+  registerRemotes([{ name: remote, entry }], { force: registeredEntries.has(remote) });
+  registeredEntries.set(remote, entry);
 }
 
 /** Typed `loadRemote`: the module of a known expose, or a `RemoteLoadError`. */
 export async function loadRemoteModule<Id extends RemoteModuleId>(id: Id): Promise<RemoteModules[Id]> {
   const remote = remoteNameOf(id);
-  if (failedRemotes.delete(remote)) reRegisterFresh(remote);
   try {
+    await ensureRegistered(remote, failedRemotes.delete(remote));
     const module = await loadRemote<RemoteModules[Id]>(id);
     if (!module || typeof module.default !== 'function') throw new Error(`"${id}" has no default export`);
     return module;

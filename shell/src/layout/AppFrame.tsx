@@ -1,13 +1,15 @@
-import { SIDEBAR_COLLAPSED_WIDTH_PX, SIDEBAR_WIDTH_PX, type UserPublic } from '@backoffice/contracts';
+import type { UserPublic } from '@backoffice/contracts';
 import { Logo } from '@backoffice/ui';
 import { Box } from '@chakra-ui/react/box';
 import { CloseButton, IconButton } from '@chakra-ui/react/button';
 import { Drawer } from '@chakra-ui/react/drawer';
 import { Flex } from '@chakra-ui/react/flex';
 import { Portal } from '@chakra-ui/react/portal';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { FiMenu } from 'react-icons/fi';
 import { messages } from '../messages';
+import { SIDEBAR_COLLAPSED_WIDTH_PX, SIDEBAR_WIDTH_PX } from './dimensions';
+import { prefetchMenuWhenIdle } from './nav-items';
 import { SidebarContent } from './Sidebar';
 import { UserMenu } from './UserMenu';
 
@@ -25,8 +27,12 @@ function readCollapsed(): boolean {
 export function AppFrame({ user, children }: { user: UserPublic; children: ReactNode }) {
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const isSuperUser = user.is_superuser;
+  // Once the page in use is settled, the other areas of the menu load in the background.
+  useEffect(() => prefetchMenuWhenIdle({ is_superuser: isSuperUser }), [isSuperUser]);
 
-  const toggleCollapsed = () => {
+  // Stable callbacks: the sidebar is memoised and must not re-render at every navigation.
+  const toggleCollapsed = useCallback(() => {
     setCollapsed((current) => {
       const next = !current;
       try {
@@ -36,7 +42,8 @@ export function AppFrame({ user, children }: { user: UserPublic; children: React
       }
       return next;
     });
-  };
+  }, []);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 
   return (
     <Flex minH="100vh" bg="bg">
@@ -56,7 +63,14 @@ export function AppFrame({ user, children }: { user: UserPublic; children: React
         <SidebarContent user={user} collapsed={collapsed} onToggleCollapsed={toggleCollapsed} />
       </Box>
 
-      <Drawer.Root open={drawerOpen} onOpenChange={(details) => setDrawerOpen(details.open)} placement="start">
+      {/* The drawer's copy of the menu exists only while the drawer is open. */}
+      <Drawer.Root
+        lazyMount
+        unmountOnExit
+        open={drawerOpen}
+        onOpenChange={(details) => setDrawerOpen(details.open)}
+        placement="start"
+      >
         <Portal>
           <Drawer.Backdrop />
           <Drawer.Positioner>
@@ -64,7 +78,7 @@ export function AppFrame({ user, children }: { user: UserPublic; children: React
               <Drawer.CloseTrigger asChild position="absolute" top="2" insetEnd="2">
                 <CloseButton size="sm" aria-label={messages.closeMenu} />
               </Drawer.CloseTrigger>
-              <SidebarContent user={user} onNavigate={() => setDrawerOpen(false)} />
+              <SidebarContent user={user} onNavigate={closeDrawer} />
             </Drawer.Content>
           </Drawer.Positioner>
         </Portal>

@@ -4,15 +4,17 @@ import { Button } from '@chakra-ui/react/button';
 import { Menu } from '@chakra-ui/react/menu';
 import { Portal } from '@chakra-ui/react/portal';
 import { Text } from '@chakra-ui/react/text';
+import { memo } from 'react';
 import { FiLogOut, FiUser } from 'react-icons/fi';
 import { useNavigate } from 'react-router-dom';
 import { messages } from '../messages';
 
 /** Desktop top-right user menu: `Meu perfil` (→ /settings) and Log out (spec §2). */
-export function UserMenu({ user }: { user: UserPublic }) {
+/** Memoised: nothing in it changes when the page does. */
+export const UserMenu = memo(function UserMenu({ user }: { user: UserPublic }) {
   const navigate = useNavigate();
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+    <Menu.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
         <Button variant="ghost" colorPalette="gray" size="sm" aria-label={messages.userMenu} gap="2">
           <FiUser aria-hidden />
@@ -37,4 +39,4 @@ export function UserMenu({ user }: { user: UserPublic }) {
       </Portal>
     </Menu.Root>
   );
-}
+});

@@ -1,6 +1,9 @@
 import type { IconType } from 'react-icons';
 import { FiBriefcase, FiHome, FiSettings, FiUsers } from 'react-icons/fi';
+import type { RemoteModuleId } from '../federation/contract';
+import { prefetchRemotePage, prefetchWhenIdle, remotePageFor } from '../federation/prefetch';
 import { messages } from '../messages';
+import { routes } from '../routes/router';
 
 export interface NavItem {
   to: string;
@@ -19,4 +22,20 @@ export const NAV_ITEMS: readonly NavItem[] = [
 
 export function navItemsFor(user: { is_superuser: boolean }): NavItem[] {
   return NAV_ITEMS.filter((item) => !item.superUserOnly || user.is_superuser);
+}
+
+/** The remote page a menu entry opens (from the route table), if any. */
+export function remotePageOf(item: NavItem): RemoteModuleId | undefined {
+  return remotePageFor(routes, item.to);
+}
+
+/** Loads an entry's page ahead of a click (hover, focus). */
+export function prefetchNavItem(item: NavItem): void {
+  const page = remotePageOf(item);
+  if (page) void prefetchRemotePage(page);
+}
+
+/** Loads every page of the user's menu, one at a time, when the browser is idle. */
+export function prefetchMenuWhenIdle(user: { is_superuser: boolean }): void {
+  prefetchWhenIdle(navItemsFor(user).flatMap((item) => remotePageOf(item) ?? []));
 }

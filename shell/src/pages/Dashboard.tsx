@@ -1,4 +1,4 @@
-import { companiesSummaryQueryOptions, useCurrentUser, usersSummaryQueryOptions } from '@backoffice/api-client';
+import { useCompaniesSummary, useCurrentUser, useUsersSummary } from '@backoffice/api-client';
 import { Card } from '@chakra-ui/react/card';
 import { Heading } from '@chakra-ui/react/heading';
 import { Icon } from '@chakra-ui/react/icon';
@@ -6,7 +6,6 @@ import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { IconType } from 'react-icons';
 import { FiBriefcase, FiUser, FiUsers } from 'react-icons/fi';
@@ -56,9 +55,9 @@ function CountFigures({
 export function Dashboard() {
   const { data: user } = useCurrentUser();
   const isSuperUser = user?.is_superuser === true;
-  const companies = useQuery(companiesSummaryQueryOptions());
+  const companies = useCompaniesSummary();
   // The user list is requested only for super users (spec §6).
-  const users = useQuery({ ...usersSummaryQueryOptions(), enabled: isSuperUser });
+  const users = useUsersSummary({ queryConfig: { enabled: isSuperUser } });
   if (!user) return null;
   return (
     <Stack gap="6" p={{ base: '4', md: '8' }}>

@@ -1,17 +1,22 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
 import { FullPageSpinner } from '../layout/FullPageSpinner';
-import { ProtectedLayout } from '../layout/ProtectedLayout';
-import { Dashboard } from '../pages/Dashboard';
 import { NotFound } from '../pages/NotFound';
 import { protectedLoader, publicOnlyLoader } from './guards';
 import { RemoteErrorPanel } from './RemoteErrorPanel';
+import { RootLayout } from './RootLayout';
 import { remoteRoute } from './remote-route';
+
+/**
+ * The signed-in frame (menu, drawer, user menu) and the dashboard: one lazy chunk, so the public
+ * pages never download them. Loaded in parallel with the route's remote page.
+ */
+const signedInFrame = () => import(/* webpackChunkName: "signed-in" */ '../layout/signed-in');
 
 /** The routes of spec §2. Remote pages come through `remoteRoute`, each with its own error boundary. */
 export const routes: RouteObject[] = [
   {
     id: 'root',
-    Component: Outlet,
+    Component: RootLayout,
     HydrateFallback: FullPageSpinner,
     ErrorBoundary: RemoteErrorPanel,
     children: [
@@ -29,9 +34,9 @@ export const routes: RouteObject[] = [
       {
         id: 'protected',
         loader: protectedLoader,
-        Component: ProtectedLayout,
+        lazy: async () => ({ Component: (await signedInFrame()).ProtectedLayout }),
         children: [
-          { index: true, Component: Dashboard },
+          { index: true, lazy: async () => ({ Component: (await signedInFrame()).Dashboard }) },
           { path: 'companies', ...remoteRoute('remote_companies/CompaniesPage') },
           { path: 'admin', ...remoteRoute('remote_admin/AdminPage') },
           { path: 'settings', ...remoteRoute('remote_settings/SettingsPage') },

@@ -1,7 +1,8 @@
 /**
- * The shell provides every shared Chakra entry (DESIGN §3), including those only remotes use, so a
- * remote never falls back to its own copy. Dynamic imports put each entry in the shell's share scope
- * without loading it at start; a remote that needs one loads it from the shell.
+ * The shell provides every shared Chakra entry (DESIGN §3), including those only remotes use:
+ * production remotes carry no copy of their own (`hostProvided`). The bundler puts a module in the
+ * shell's share scope only if the shell refers to it; these dynamic imports do, without loading
+ * anything at start. A remote that needs one loads it from the shell.
  */
 export const providedChakraEntries = {
   'styled-system': () => import('@chakra-ui/react/styled-system'),

@@ -1,0 +1,2 @@
+/** No share scope to fill without federation. */
+export const providedChakraEntries = {};

@@ -1,0 +1,289 @@
+/**
+ * `npm run bench:web`: what the first screens and the menu navigations cost a user, measured on
+ * the production build in headless Chromium with a cold cache and the CPU slowed down 4× (a modest
+ * office laptop). Prints one table per question; numbers, never a verdict.
+ *
+ *   --runs N        loads per screen and build (default 7; the median is printed)
+ *   --cpu N         CPU slowdown factor (default 4)
+ *   --companies N   demo companies loaded before start (default 1000)
+ *   --no-reference  skip the single-bundle reference build
+ *   --json FILE     also write every measurement as JSON
+ *
+ * The reference is the same shell and pages built as one application without Module Federation
+ * (bench/single-bundle), served by the same server: the difference is what federation costs.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { Api } from '../src/api.js';
+import { BUDGETS } from '../src/budgets.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../src/chromium.js';
+import { type LoadFigures, loadFigures } from '../src/load-figures.js';
+import { NetworkLog, networkQuiet } from '../src/network-log.js';
+import { REPO_ROOT, seedDemoCompanies, startProduct } from '../src/product.js';
+import { MENU_NAVIGATIONS, probeReadyNow, probeReadyOnLoad, readyTime, SCREENS, type Screen } from '../src/screens.js';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const RUNS = option('runs', 7);
+const CPU = option('cpu', 4);
+const COMPANIES = option('companies', 1000);
+const WITH_REFERENCE = !args.includes('--no-reference');
+const JSON_OUT = args.includes('--json') ? args[args.indexOf('--json') + 1] : undefined;
+
+const pnpm = [
+  'npx',
+  '-y',
+  `pnpm@${JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).packageManager.replace('pnpm@', '')}`,
+];
+const APPS = ['shell', 'remote-auth', 'remote-companies', 'remote-admin', 'remote-settings'];
+const REFERENCE_ROOT = path.join(REPO_ROOT, 'packages/e2e/bench/single-bundle');
+
+function run(command: string[], cwd = REPO_ROOT) {
+  console.error(`> ${command.join(' ')}`);
+  const result = spawnSync(command[0] as string, command.slice(1), { cwd, stdio: ['ignore', 2, 2] });
+  if (result.status !== 0) throw new Error(`${command.join(' ')} exited with ${result.status}`);
+}
+
+/** Builds the product when a build is missing (a fresh clone), and the reference when asked for. */
+function ensureBuilds() {
+  const missing = APPS.filter((app) => !fs.existsSync(path.join(REPO_ROOT, app, 'dist')));
+  if (missing.length > 0 || !fs.existsSync(path.join(REPO_ROOT, 'packages/server/dist/cli.js'))) {
+    run([...pnpm, 'run', 'build']);
+  }
+  if (WITH_REFERENCE) run([...pnpm, 'exec', 'rsbuild', 'build'], REFERENCE_ROOT);
+}
+
+interface Build {
+  label: string;
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function startBuild(label: string, webRoot: string): Promise<Build> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-bench-web-'));
+  seedDemoCompanies(dataDir, COMPANIES);
+  const product = await startProduct({ WEB_ROOT: webRoot }, { dataDir });
+  return { label, url: product.url, stop: () => product.stop() };
+}
+
+/* ---------- measuring ---------- */
+
+async function newPage(browser: Browser, token: string | undefined): Promise<{ page: Page; log: NetworkLog }> {
+  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  if (token) await page.addInitScript((t) => window.localStorage.setItem('access_token', t), token);
+  const log = await NetworkLog.attach(page);
+  await log.session.send('Emulation.setCPUThrottlingRate', { rate: CPU });
+  return { page, log };
+}
+
+async function coldLoad(browser: Browser, build: Build, screen: Screen, token: string | undefined) {
+  const { page, log } = await newPage(browser, screen.as === 'anonymous' ? undefined : token);
+  try {
+    await probeReadyOnLoad(page, screen);
+    await page.goto(`${build.url}${screen.path}`);
+    const ready = await readyTime(page);
+    const loaded = await loadFigures(log, ready.ms, 0, ready.wallMs);
+    // Files fetched twice are counted over the whole visit, idle prefetches included.
+    await networkQuiet(log);
+    return { ...loaded, duplicates: log.duplicates().reduce((sum, d) => sum + d.count - 1, 0) };
+  } finally {
+    await log.detach();
+    await page.context().close();
+  }
+}
+
+async function menuNavigation(browser: Browser, build: Build, link: string, to: Screen, token: string) {
+  const { page, log } = await newPage(browser, token);
+  try {
+    await probeReadyOnLoad(page, screen('dashboard'), '__dashboardReady');
+    await page.goto(`${build.url}/`);
+    const dashboardReady = await readyTime(page, '__dashboardReady');
+    await networkQuiet(log);
+    const idle = await loadFigures(log, 0, 0, Number.POSITIVE_INFINITY);
+    const beforeReady = await loadFigures(log, 0, 0, dashboardReady.wallMs);
+    const mark = log.mark();
+    await probeReadyNow(page, to, '__navReady');
+    const clickedAt = await page.evaluate((label) => {
+      const anchor = document.querySelector<HTMLAnchorElement>(`nav a[aria-label="${label}"]`);
+      if (!anchor) throw new Error(`no menu link ${label}`);
+      const t = performance.now();
+      anchor.click();
+      return t;
+    }, link);
+    const ready = await readyTime(page, '__navReady');
+    const nav = await loadFigures(log, ready.ms - clickedAt, mark, ready.wallMs);
+    await networkQuiet(log);
+    return {
+      ...nav,
+      idlePrefetchJsGzipBytes: idle.jsGzipBytes - beforeReady.jsGzipBytes,
+      duplicates: log.duplicates().reduce((sum, d) => sum + d.count - 1, 0),
+    };
+  } finally {
+    await log.detach();
+    await page.context().close();
+  }
+}
+
+function screen(name: string): Screen {
+  return SCREENS.find((s) => s.name === name) as Screen;
+}
+
+/* ---------- report ---------- */
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+type Row = { key: string; build: string; runs: (LoadFigures & { idlePrefetchJsGzipBytes?: number })[] };
+
+function table(title: string, rows: Row[], withIdle = false) {
+  const lines = [
+    `\n### ${title}\n`,
+    `| ${withIdle ? 'menu → page' : 'page'} | build | JS gzip KB | JS files | wire KB | duplicate fetches | max depth | ready ms (median, min–max) |${withIdle ? ' idle prefetch JS gzip KB |' : ''}`,
+    `| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |${withIdle ? ' ---: |' : ''}`,
+  ];
+  for (const row of rows) {
+    const m = (pick: (f: LoadFigures) => number) => median(row.runs.map(pick));
+    const ready = row.runs.map((r) => r.readyMs);
+    lines.push(
+      `| ${row.key} | ${row.build} | ${kb(m((f) => f.jsGzipBytes))} | ${m((f) => f.jsFiles)} | ${kb(m((f) => f.wireBytes))} | ${Math.max(...row.runs.map((r) => r.duplicates))} | ${m((f) => f.depth)} | ${Math.round(median(ready))} (${Math.round(Math.min(...ready))}–${Math.round(Math.max(...ready))}) |${withIdle ? ` ${kb(median(row.runs.map((r) => r.idlePrefetchJsGzipBytes ?? 0)))} |` : ''}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function budgets(loads: Row[], navs: Row[]) {
+  const fed = (rows: Row[], key: string) => rows.find((r) => r.key === key && r.build === 'federated');
+  const med = (row: Row | undefined, pick: (f: LoadFigures) => number) =>
+    row ? median(row.runs.map(pick)) : Number.NaN;
+  const lines = [
+    '\n### Budgets (federated build, medians)\n',
+    '| budget | target | measured | met |',
+    '| --- | ---: | ---: | :---: |',
+  ];
+  const add = (name: string, target: number, measured: number, unit = '') =>
+    lines.push(
+      `| ${name} | ≤ ${target}${unit} | ${Number.isInteger(measured) ? measured : measured.toFixed(1)}${unit} | ${measured <= target ? 'yes' : 'no'} |`,
+    );
+  const login = fed(loads, '/login');
+  add('/login JavaScript (gzip)', BUDGETS.login.jsGzipKB.target, med(login, (f) => f.jsGzipBytes) / 1024, ' KB');
+  add(
+    '/login JavaScript files',
+    BUDGETS.login.jsFiles.target,
+    med(login, (f) => f.jsFiles),
+  );
+  add(
+    '/login request chain (round trips)',
+    BUDGETS.login.depth.target,
+    med(login, (f) => f.depth),
+  );
+  add(
+    'dashboard JavaScript (gzip)',
+    BUDGETS.dashboard.jsGzipKB.target,
+    med(fed(loads, '/'), (f) => f.jsGzipBytes) / 1024,
+    ' KB',
+  );
+  for (const nav of MENU_NAVIGATIONS) {
+    const row = fed(navs, `/ → ${nav.to.path}`);
+    add(
+      `/ → ${nav.to.path} JavaScript after the click`,
+      BUDGETS.navigation.jsGzipKB.target,
+      med(row, (f) => f.jsGzipBytes) / 1024,
+      ' KB',
+    );
+    add(
+      `/ → ${nav.to.path} until the heading shows`,
+      250,
+      med(row, (f) => f.readyMs),
+      ' ms',
+    );
+  }
+  const duplicates = [...loads, ...navs]
+    .filter((r) => r.build === 'federated')
+    .reduce((n, r) => n + Math.max(...r.runs.map((f) => f.duplicates)), 0);
+  add('files fetched twice (all pages and navigations)', 0, duplicates);
+  return lines.join('\n');
+}
+
+function ratios(rows: Row[]) {
+  const lines = [
+    '\n### Federation ÷ single bundle (medians)\n',
+    '| page | JS gzip | wire | ready |',
+    '| --- | ---: | ---: | ---: |',
+  ];
+  const keys = [...new Set(rows.map((r) => r.key))];
+  for (const key of keys) {
+    const [fed, ref] = ['federated', 'single bundle'].map((b) => rows.find((r) => r.key === key && r.build === b));
+    if (!fed || !ref) continue;
+    const ratio = (pick: (f: LoadFigures) => number) =>
+      (median(fed.runs.map(pick)) / Math.max(1, median(ref.runs.map(pick)))).toFixed(2);
+    lines.push(
+      `| ${key} | ${ratio((f) => f.jsGzipBytes)} | ${ratio((f) => f.wireBytes)} | ${ratio((f) => f.readyMs)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  ensureBuilds();
+  const builds = [await startBuild('federated', REPO_ROOT)];
+  if (WITH_REFERENCE) builds.push(await startBuild('single bundle', path.join(REFERENCE_ROOT, 'web-root')));
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  try {
+    const tokens = new Map<Build, string>();
+    for (const build of builds) tokens.set(build, await new Api(build.url).superuserToken());
+
+    const loads: Row[] = [];
+    const navs: Row[] = [];
+    const row = (rows: Row[], key: string, build: string) => {
+      const found = rows.find((r) => r.key === key && r.build === build);
+      if (found) return found;
+      const created: Row = { key, build, runs: [] };
+      rows.push(created);
+      return created;
+    };
+    // Builds alternate run by run, so a machine that slows down does not favour one of them.
+    for (let i = 0; i < RUNS; i++) {
+      for (const s of SCREENS) {
+        for (const build of builds) {
+          row(loads, s.path, build.label).runs.push(await coldLoad(browser, build, s, tokens.get(build)));
+        }
+      }
+      for (const nav of MENU_NAVIGATIONS) {
+        for (const build of builds) {
+          const figures = await menuNavigation(browser, build, nav.link, nav.to, tokens.get(build) as string);
+          row(navs, `/ → ${nav.to.path}`, build.label).runs.push(figures);
+        }
+      }
+      console.error(`run ${i + 1}/${RUNS} done`);
+    }
+
+    const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+    console.log(
+      `\n## bench:web — ${when} UTC, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Chromium ${browser.version()}, CPU ×${CPU}, ${RUNS} runs, cold cache`,
+    );
+    console.log(table('Cold loads', loads));
+    console.log(table('Menu navigation from the dashboard (bytes and time after the click)', navs, true));
+    console.log(budgets(loads, navs));
+    if (WITH_REFERENCE) console.log(ratios([...loads, ...navs]));
+    if (JSON_OUT) fs.writeFileSync(JSON_OUT, JSON.stringify({ when, cpu: CPU, runs: RUNS, loads, navs }, null, 2));
+  } finally {
+    await browser.close();
+    for (const build of builds) await build.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

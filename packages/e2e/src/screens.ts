@@ -1,0 +1,89 @@
+import type { Page } from '@playwright/test';
+
+/** A first screen of the product and what tells that it is ready for the user. */
+export interface Screen {
+  name: string;
+  path: string;
+  /** The page's `<h1>` (its start, for the dashboard's greeting). */
+  heading: string;
+  /** A button that must be there too before the screen is usable (the login form's submit). */
+  button?: string;
+  /** Who opens it: nobody (public), an ordinary user or a super user. */
+  as: 'anonymous' | 'user' | 'superuser';
+}
+
+export const SCREENS: Screen[] = [
+  { name: 'login', path: '/login', heading: 'Entrar', button: 'Entrar', as: 'anonymous' },
+  { name: 'dashboard', path: '/', heading: 'Bem-vindo(a),', as: 'superuser' },
+  { name: 'companies', path: '/companies', heading: 'Gestão de Empresas', as: 'superuser' },
+  { name: 'admin', path: '/admin', heading: 'Administração de Usuários', as: 'superuser' },
+  { name: 'settings', path: '/settings', heading: 'Configurações', as: 'superuser' },
+];
+
+export const screen = (name: string): Screen => {
+  const found = SCREENS.find((s) => s.name === name);
+  if (!found) throw new Error(`unknown screen ${name}`);
+  return found;
+};
+
+/** The side menu's entries, each opened from the dashboard. */
+export const MENU_NAVIGATIONS = [
+  { link: 'Empresas', to: screen('companies') },
+  { link: 'Usuários', to: screen('admin') },
+  { link: 'Configurações', to: screen('settings') },
+];
+
+type ReadySpec = Pick<Screen, 'heading' | 'button'> & { key: string };
+
+/**
+ * Page-side code: stores `performance.now()` under `window[key]` the first time the screen's
+ * heading (and button) is on screen. An in-page timestamp, so the test runner's own latency is not
+ * part of the figure. Kept as source text: transpilers decorate functions with helpers (tsx's
+ * `__name`) that do not exist in the page.
+ */
+function readyProbeSource(spec: ReadySpec): string {
+  return `(() => {
+  const spec = ${JSON.stringify(spec)};
+  // Text first (cheap); the layout query only for a heading that matches, so the probe does not
+  // force a layout at every change of the page it is timing.
+  const visible = (el) => el.getClientRects().length > 0;
+  const matching = (selector, test) => [...document.querySelectorAll(selector)].filter((el) => test((el.textContent || '').trim()));
+  const ready = () =>
+    matching('h1', (text) => text.startsWith(spec.heading)).some(visible) &&
+    (!spec.button || matching('button', (text) => text === spec.button).some(visible));
+  let observer;
+  const check = () => {
+    if (window[spec.key] !== undefined || !ready()) return;
+    window[spec.key] = { ms: performance.now(), wallMs: performance.timeOrigin + performance.now() };
+    observer.disconnect();
+  };
+  observer = new MutationObserver(check);
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+  check();
+})();`;
+}
+
+/** Before a page load: record when `screen` becomes ready (read it with `readyTime`). */
+export async function probeReadyOnLoad(page: Page, screen: Screen, key = '__screenReady'): Promise<void> {
+  await page.addInitScript({ content: readyProbeSource({ heading: screen.heading, button: screen.button, key }) });
+}
+
+/** On a loaded page: record when `screen` becomes ready from now on. */
+export async function probeReadyNow(page: Page, screen: Screen, key = '__screenReady'): Promise<void> {
+  await page.evaluate(readyProbeSource({ heading: screen.heading, button: screen.button, key }));
+}
+
+/** When a screen became ready: ms since the document started, and the same instant on the wall clock. */
+export interface ReadyAt {
+  ms: number;
+  wallMs: number;
+}
+
+/** Waits for the probe and returns its in-page timestamp. */
+export async function readyTime(page: Page, key = '__screenReady', timeout = 60_000): Promise<ReadyAt> {
+  const handle = await page.waitForFunction((k) => (window as unknown as Record<string, ReadyAt>)[k], key, {
+    timeout,
+    polling: 100,
+  });
+  return (await handle.jsonValue()) as ReadyAt;
+}

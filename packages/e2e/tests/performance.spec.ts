@@ -1,0 +1,88 @@
+import type { Page } from '@playwright/test';
+import { BUDGETS } from '../src/budgets.js';
+import { expect, test } from '../src/fixtures.js';
+import { loadFigures } from '../src/load-figures.js';
+import { type LoggedRequest, NetworkLog, networkQuiet } from '../src/network-log.js';
+import { MENU_NAVIGATIONS, probeReadyNow, probeReadyOnLoad, readyTime, SCREENS, screen } from '../src/screens.js';
+
+/**
+ * Byte, request and duplicate budgets of the production build (issue 9), asserted in Chromium; the
+ * times are `npm run bench:web`'s business. Each test is a cold visit in a fresh browser context.
+ */
+
+const KB = 1024;
+const TEXT = /^(?:text\/|application\/(?:javascript|json)|image\/svg\+xml)/;
+
+function describeDuplicates(log: NetworkLog) {
+  return log.duplicates().map((d) => `${d.url} ×${d.count}`);
+}
+
+/** Text of our own origin over 1 KB must arrive compressed. */
+function uncompressed(requests: LoggedRequest[], origin: string) {
+  return requests
+    .filter((r) => r.url.startsWith(origin) && r.status === 200 && TEXT.test(r.mimeType ?? '') && r.bodyBytes > KB)
+    .filter((r) => r.contentEncoding !== 'br' && r.contentEncoding !== 'gzip')
+    .map((r) => `${r.url} (${r.bodyBytes} bytes, ${r.contentEncoding ?? 'identity'})`);
+}
+
+async function visit(page: Page, path: string, token: string | undefined, heading = screen('login')) {
+  if (token) await page.addInitScript((t) => window.localStorage.setItem('access_token', t), token);
+  const log = await NetworkLog.attach(page);
+  await probeReadyOnLoad(page, heading);
+  await page.goto(path);
+  const ready = await readyTime(page);
+  return { log, ready };
+}
+
+test.describe('web budgets', () => {
+  for (const s of SCREENS) {
+    test(`${s.path}: every file once, text compressed, the menu's pages prefetched once`, async ({
+      page,
+      api,
+      product,
+    }) => {
+      const token = s.as === 'anonymous' ? undefined : (await api.createUser({ is_superuser: true })).token;
+      const { log } = await visit(page, s.path, token, s);
+      // The whole visit, idle prefetches of the menu's areas included.
+      await networkQuiet(log, 2500);
+      expect(describeDuplicates(log)).toEqual([]);
+      expect(uncompressed(log.requests, product.url)).toEqual([]);
+      // Not a vacuous pass: the scripts did come compressed.
+      expect(log.requests.some((r) => r.contentEncoding === 'br' && /\.js$/.test(r.url))).toBe(true);
+    });
+  }
+
+  test('/login: JavaScript, files and round trips before the form is usable', async ({ page }) => {
+    const { log, ready } = await visit(page, '/login', undefined, screen('login'));
+    const figures = await loadFigures(log, ready.ms, 0, ready.wallMs);
+    expect(figures.jsFiles).toBeLessThanOrEqual(BUDGETS.login.jsFiles.ceiling);
+    expect(figures.depth).toBeLessThanOrEqual(BUDGETS.login.depth.ceiling);
+    expect(figures.jsGzipBytes / KB).toBeLessThanOrEqual(BUDGETS.login.jsGzipKB.ceiling);
+  });
+
+  test('the dashboard: JavaScript before it shows', async ({ page, api }) => {
+    const { token } = await api.createUser({ is_superuser: true });
+    const { log, ready } = await visit(page, '/', token, screen('dashboard'));
+    const figures = await loadFigures(log, ready.ms, 0, ready.wallMs);
+    expect(figures.jsGzipBytes / KB).toBeLessThanOrEqual(BUDGETS.dashboard.jsGzipKB.ceiling);
+  });
+
+  for (const nav of MENU_NAVIGATIONS) {
+    test(`menu → ${nav.to.path}: the page was loaded ahead, nothing fetched twice`, async ({ page, api }) => {
+      const { token } = await api.createUser({ is_superuser: true });
+      const { log } = await visit(page, '/', token, screen('dashboard'));
+      const link = page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: nav.link });
+      // As a person would: the pointer reaches the entry, then clicks.
+      await link.hover();
+      await networkQuiet(log, 2500);
+      const mark = log.mark();
+      await probeReadyNow(page, nav.to, '__navReady');
+      await link.click();
+      const ready = await readyTime(page, '__navReady');
+      const after = await loadFigures(log, ready.ms, mark, ready.wallMs);
+      expect(after.jsGzipBytes / KB).toBeLessThanOrEqual(BUDGETS.navigation.jsGzipKB.ceiling);
+      await networkQuiet(log, 1500);
+      expect(describeDuplicates(log)).toEqual([]);
+    });
+  }
+});

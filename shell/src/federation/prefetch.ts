@@ -1,0 +1,47 @@
+import { matchRoutes, type RouteObject } from 'react-router-dom';
+import type { RemoteModuleId } from './contract';
+import { loadRemoteModule } from './runtime';
+
+const started = new Map<RemoteModuleId, Promise<unknown>>();
+
+/**
+ * Loads a remote page ahead of a navigation: its entry, its chunks and the shared modules it needs,
+ * through the very calls the route makes, so the navigation finds everything in memory and nothing
+ * is fetched twice. A failure is forgotten (the route then shows its own error and retry).
+ */
+export function prefetchRemotePage(id: RemoteModuleId): Promise<unknown> {
+  let loading = started.get(id);
+  if (!loading) {
+    loading = loadRemoteModule(id).catch(() => started.delete(id));
+    started.set(id, loading);
+  }
+  return loading;
+}
+
+/** The remote page a path opens, read from the route table (`handle.remote` of remote routes). */
+export function remotePageFor(routes: RouteObject[], path: string): RemoteModuleId | undefined {
+  const matches = matchRoutes(routes, path) ?? [];
+  return (matches.at(-1)?.route.handle as { remote?: RemoteModuleId } | undefined)?.remote;
+}
+
+type IdleCallback = (run: () => void) => void;
+
+const whenIdle: IdleCallback = (run) =>
+  typeof window.requestIdleCallback === 'function'
+    ? window.requestIdleCallback(run, { timeout: 5000 })
+    : setTimeout(run, 200);
+
+/** Visitors who asked their browser to save data get prefetching on intent (hover, focus) only. */
+function savesData(): boolean {
+  return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+}
+
+/** Prefetches the pages one after another, each when the browser is idle, so none delays the page in use. */
+export function prefetchWhenIdle(ids: RemoteModuleId[], idle: IdleCallback = whenIdle): void {
+  if (savesData()) return;
+  const [first, ...rest] = ids;
+  if (!first) return;
+  idle(() => {
+    void prefetchRemotePage(first).then(() => prefetchWhenIdle(rest, idle));
+  });
+}
