@@ -8,6 +8,8 @@
  *   --companies N   demo companies loaded before start (default 1000)
  *   --no-reference  skip the single-bundle reference build
  *   --json FILE     also write every measurement as JSON
+ *   --compare DIR   also measure another checkout's build (e.g. a `git worktree` of an older
+ *                   commit, installed and built), labelled "before", to show a change side by side
  *
  * The reference is the same shell and pages built as one application without Module Federation
  * (bench/single-bundle), served by the same server: the difference is what federation costs.
@@ -35,6 +37,9 @@ const CPU = option('cpu', 4);
 const COMPANIES = option('companies', 1000);
 const WITH_REFERENCE = !args.includes('--no-reference');
 const JSON_OUT = args.includes('--json') ? args[args.indexOf('--json') + 1] : undefined;
+const COMPARE_ROOT = args.includes('--compare')
+  ? path.resolve(args[args.indexOf('--compare') + 1] as string)
+  : undefined;
 
 const pnpm = [
   'npx',
@@ -65,10 +70,10 @@ interface Build {
   stop(): Promise<void>;
 }
 
-async function startBuild(label: string, webRoot: string): Promise<Build> {
+async function startBuild(label: string, webRoot: string, root = REPO_ROOT): Promise<Build> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-bench-web-'));
-  seedDemoCompanies(dataDir, COMPANIES);
-  const product = await startProduct({ WEB_ROOT: webRoot }, { dataDir });
+  seedDemoCompanies(dataDir, COMPANIES, root);
+  const product = await startProduct({ WEB_ROOT: webRoot }, { dataDir, root });
   return { label, url: product.url, stop: () => product.stop() };
 }
 
@@ -215,15 +220,15 @@ function budgets(loads: Row[], navs: Row[]) {
   return lines.join('\n');
 }
 
-function ratios(rows: Row[]) {
+function ratios(rows: Row[], numerator: string, denominator: string) {
   const lines = [
-    '\n### Federation ÷ single bundle (medians)\n',
+    `\n### ${numerator} ÷ ${denominator} (medians)\n`,
     '| page | JS gzip | wire | ready |',
     '| --- | ---: | ---: | ---: |',
   ];
   const keys = [...new Set(rows.map((r) => r.key))];
   for (const key of keys) {
-    const [fed, ref] = ['federated', 'single bundle'].map((b) => rows.find((r) => r.key === key && r.build === b));
+    const [fed, ref] = [numerator, denominator].map((b) => rows.find((r) => r.key === key && r.build === b));
     if (!fed || !ref) continue;
     const ratio = (pick: (f: LoadFigures) => number) =>
       (median(fed.runs.map(pick)) / Math.max(1, median(ref.runs.map(pick)))).toFixed(2);
@@ -238,6 +243,7 @@ async function main() {
   ensureBuilds();
   const builds = [await startBuild('federated', REPO_ROOT)];
   if (WITH_REFERENCE) builds.push(await startBuild('single bundle', path.join(REFERENCE_ROOT, 'web-root')));
+  if (COMPARE_ROOT) builds.push(await startBuild('before', COMPARE_ROOT, COMPARE_ROOT));
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   try {
     const tokens = new Map<Build, string>();
@@ -275,7 +281,8 @@ async function main() {
     console.log(table('Cold loads', loads));
     console.log(table('Menu navigation from the dashboard (bytes and time after the click)', navs, true));
     console.log(budgets(loads, navs));
-    if (WITH_REFERENCE) console.log(ratios([...loads, ...navs]));
+    if (WITH_REFERENCE) console.log(ratios([...loads, ...navs], 'federated', 'single bundle'));
+    if (COMPARE_ROOT) console.log(ratios([...loads, ...navs], 'federated', 'before'));
     if (JSON_OUT) fs.writeFileSync(JSON_OUT, JSON.stringify({ when, cpu: CPU, runs: RUNS, loads, navs }, null, 2));
   } finally {
     await browser.close();

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
-const CLI = path.join(REPO_ROOT, 'packages/server/dist/cli.js');
+const cliOf = (root: string) => path.join(root, 'packages/server/dist/cli.js');
 
 export const SUPERUSER = { email: 'admin@example.com', password: 'admin-e2e-password' };
 
@@ -28,10 +28,13 @@ export interface Product {
   stop(): Promise<void>;
 }
 
-/** Fills an embedded data directory with `count` demo companies (`seed:demo`), before a server opens it. */
-export function seedDemoCompanies(dataDir: string, count: number): void {
-  const result = spawnSync(process.execPath, [CLI, 'seed-demo', String(count)], {
-    cwd: REPO_ROOT,
+/**
+ * Fills an embedded data directory with `count` demo companies (`seed:demo`), before a server opens it.
+ * `root` is the checkout whose build does it (another checkout's, to compare two versions).
+ */
+export function seedDemoCompanies(dataDir: string, count: number, root = REPO_ROOT): void {
+  const result = spawnSync(process.execPath, [cliOf(root), 'seed-demo', String(count)], {
+    cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     encoding: 'utf8',
   });
@@ -40,18 +43,21 @@ export function seedDemoCompanies(dataDir: string, count: number): void {
 
 /**
  * Starts the production build exactly as `npm start` runs it (node packages/server/dist/cli.js
- * start) on a free port with a fresh data directory, and waits until it answers.
+ * start) on a free port with a fresh data directory, and waits until it answers. `root` is the
+ * checkout to run (this one unless a benchmark compares against another version).
  */
 export async function startProduct(
   env: Record<string, string> = {},
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; root?: string } = {},
 ): Promise<Product> {
-  if (!fs.existsSync(CLI)) throw new Error(`${CLI} is missing: run the root build first`);
+  const root = options.root ?? REPO_ROOT;
+  const cli = cliOf(root);
+  if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: run the root build first`);
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-e2e-'));
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [CLI, 'start'], {
-    cwd: REPO_ROOT,
+  const child: ChildProcess = spawn(process.execPath, [cli, 'start'], {
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'development',
