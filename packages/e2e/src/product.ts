@@ -1,24 +1,13 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '@backoffice/server/testing/free-port';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const cliOf = (root: string) => path.join(root, 'packages/server/dist/cli.js');
 
 export const SUPERUSER = { email: 'admin@example.com', password: 'admin-e2e-password' };
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Product {
   /** http://127.0.0.1:PORT (not "localhost": the shell clears the session at start on localhost). */

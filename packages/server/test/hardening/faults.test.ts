@@ -1,12 +1,12 @@
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../src/testing/free-port.js';
 import type { ServerProcess } from '../../src/testing/server-process.js';
 import {
   type Answer,
   call,
   cleanUp,
   ENGINES,
-  freePort,
   listAll,
   login,
   newTaxId,

@@ -1,11 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { freePort } from '../../src/testing/free-port.js';
 import { type ServerProcess, startServerProcess } from '../../src/testing/server-process.js';
 import { SERVER_ENV, SUPERUSER } from './server-env.js';
 
@@ -161,17 +161,6 @@ export function percentile(sortedMs: number[], p: number): number {
 }
 
 /* ---------- a throwaway PostgreSQL cluster ---------- */
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function postgresBinDir(): string | undefined {
   const fromPath = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
