@@ -13,8 +13,11 @@ export class TaxIdTakenError extends Error {}
  */
 export const SEARCH_COUNT_CAP = 10_000;
 
+/** A company as lists return it: every column but the search text, which only the database reads. */
+export type CompanyListRow = Omit<CompanyRow, 'search_text'>;
+
 export interface CompanyList {
-  data: CompanyRow[];
+  data: CompanyListRow[];
   count: number;
   count_is_exact: boolean;
 }
@@ -46,7 +49,7 @@ function typeFilter(type: CompanyType | '' | undefined): CompanyType | undefined
   return type === '' ? undefined : type;
 }
 
-const COLUMNS = getTableColumns(companies);
+const { search_text: _searchOnly, ...COLUMNS } = getTableColumns(companies);
 
 /** Newest first, ties broken by id: the documented, deterministic order of every company list. */
 const ORDER = [desc(companies.created_at), desc(companies.id)];
@@ -101,7 +104,7 @@ export class CompaniesRepository {
    */
   private async searchPage(where: SQL | undefined, skip: number, limit: number): Promise<CompanyList> {
     const rows = await this.db
-      .select()
+      .select(COLUMNS)
       .from(companies)
       .where(where)
       .orderBy(...ORDER)
