@@ -115,6 +115,12 @@ function requests(rareCnpj: string): BenchRequest[] {
       statements: list({ search: 'Araújo' }, 0, 5),
     },
     {
+      name: 'search "sol nascente - recife" (rare phrase)',
+      path: q({ skip: 0, limit: 5, search: 'sol nascente - recife' }),
+      auth: true,
+      statements: list({ search: 'sol nascente - recife' }, 0, 5),
+    },
+    {
       name: 'search "zzzz" (no match)',
       path: q({ skip: 0, limit: 5, search: 'zzzz' }),
       auth: true,
