@@ -44,7 +44,8 @@ describe('rate limits while Redis is away', () => {
         await new Promise((resolve) => redis.once('exit', resolve));
       }
       const statuses: number[] = [];
-      for (let i = 0; i < 6; i++) statuses.push((await attempt(i === 0 ? SUPERUSER.password : 'wrong-password')).status);
+      for (let i = 0; i < 6; i++)
+        statuses.push((await attempt(i === 0 ? SUPERUSER.password : 'wrong-password')).status);
       // Four a minute from this address, now counted by this instance alone; never a 500.
       expect(statuses[0]).toBe(200);
       expect(statuses.slice(1)).toEqual([400, 400, 400, 429, 429]);
