@@ -7,6 +7,11 @@ const USAGE = `Usage: backoffice-server <command>
   start              migrate, create the first super user and serve the API (and the built frontends)
   seed-demo [N]      add N demo companies (default 200) to the configured database
   bench [N]          load N companies (default 1000000) into a scratch database and time the list queries
+  bench-api [--companies N] [--seconds S] [--connections C] [--only TEXT] [--cpu-prof DIR] [--reuse]
+                     load N companies (default 1000000) into a scratch database (BENCH_DATABASE_URL, else
+                     PGlite), start the built server and time each API request over HTTP (autocannon,
+                     default 20 connections, 8 s each) next to the same SQL in pgbench; --reuse keeps a
+                     PostgreSQL database that already holds exactly N companies instead of reloading it
   soak [SECONDS]     run the built server under mixed load (default 600 s, SOAK_CONNECTIONS=50) and print
                      errors, latency percentiles and its memory; SOAK_DATABASE_URL for a PostgreSQL database
 `;
@@ -41,6 +46,20 @@ async function main(argv: string[]): Promise<number> {
       await bench(parseCount(args[0], 1_000_000));
       return 0;
     }
+    case 'bench-api': {
+      const { benchApi } = await import('./cli/bench-api.js');
+      const flags = parseFlags(args);
+      await benchApi({
+        companies: parseCount(flags.companies, 1_000_000),
+        seconds: parseCount(flags.seconds, 8),
+        connections: parseCount(flags.connections, 20),
+        only: flags.only,
+        cpuProfDir: flags['cpu-prof'],
+        reuse: flags.reuse === 'true',
+        databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+      });
+      return 0;
+    }
     case 'soak': {
       const { soak } = await import('./cli/soak.js');
       await soak({
@@ -54,6 +73,22 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(USAGE);
       return command ? 2 : 0;
   }
+}
+
+/** `--name value` pairs, or a lone `--name` (then "true"); anything else is an error. */
+function parseFlags(args: string[]): Record<string, string | undefined> {
+  const flags: Record<string, string | undefined> = {};
+  for (let i = 0; i < args.length; i++) {
+    const name = args[i] as string;
+    if (!name.startsWith('--')) throw new ConfigError(`unexpected argument "${name}"`);
+    const value = args[i + 1];
+    if (value === undefined || value.startsWith('--')) flags[name.slice(2)] = 'true';
+    else {
+      flags[name.slice(2)] = value;
+      i++;
+    }
+  }
+  return flags;
 }
 
 function parseCount(raw: string | undefined, fallback: number): number {

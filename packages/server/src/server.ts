@@ -7,7 +7,7 @@ import { type DatabaseLog, openPglite, openPostgres } from './db/client.js';
 import { UsersRepository } from './db/users-repository.js';
 import { ensureFirstSuperuser } from './first-superuser.js';
 import { createMailer } from './services/mailer.js';
-import { memoryStore, redisStore } from './services/rate-limiter.js';
+import { memoryStore, redisStore, withFallback } from './services/rate-limiter.js';
 
 export interface RunningServer {
   url: string;
@@ -44,7 +44,14 @@ export async function startServer(config: Config, logger: FastifyBaseLogger | bo
     const users = new UsersRepository(database.db);
     const firstSuperuser = await ensureFirstSuperuser(users, config);
     const mailer = createMailer(config);
-    const rateLimitStore = config.redisUrl ? redisStore(config.redisUrl) : memoryStore();
+    // The app's logger exists only once the app is built; the store reports through it from then on.
+    let storeLog: DatabaseLog | undefined;
+    const rateLimitStore = config.redisUrl
+      ? withFallback(redisStore(config.redisUrl), memoryStore(), {
+          warn: (details, message) => storeLog?.warn(details, message),
+          info: (details, message) => storeLog?.info(details, message),
+        })
+      : memoryStore();
     const app = await buildApp(
       { config: { ...config, secretKey }, database, mailer, rateLimitStore },
       {
@@ -53,6 +60,7 @@ export async function startServer(config: Config, logger: FastifyBaseLogger | bo
       },
     );
     databaseLog = app.log;
+    storeLog = app.log;
     lockLost = (error) => {
       app.log.fatal({ err: error }, 'lost the lock on the data directory; stopping to protect the data');
       process.exit(1);

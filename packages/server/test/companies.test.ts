@@ -209,6 +209,19 @@ describe('listing and search', () => {
     expect(result.count).toBe(expected.length);
   });
 
+  it('a search says its total is exact only once the page reaches the last match', async () => {
+    // Two companies match "padaria": a page of one has one more after it, so the count is a lower bound.
+    expect(await names('search=padaria&limit=1')).toEqual({ ids: [ids.joaoFilial], count: 2, exact: false });
+    expect(await names('search=padaria&skip=1&limit=1')).toEqual({ ids: [ids.joao], count: 2, exact: true });
+    expect(await names('search=padaria&skip=0&limit=2')).toEqual({
+      ids: [ids.joaoFilial, ids.joao],
+      count: 2,
+      exact: true,
+    });
+    // A page past the end still tells where the end is.
+    expect(await names('search=padaria&skip=4&limit=2')).toEqual({ ids: [], count: 2, exact: true });
+  });
+
   it('filters by type and status, alone and with a search, counting the filtered total', async () => {
     expect((await names('type=matriz')).ids).toEqual([ids.acai, ids.joao]);
     expect((await names('type=filial')).count).toBe(3);

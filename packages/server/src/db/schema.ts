@@ -76,6 +76,9 @@ export const companies = pgTable(
     index('companies_created_at_idx').on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('companies_filter_idx').on(t.type, t.is_active, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('companies_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
+    // A CNPJ typed with its mask is searched as a prefix of tax_id (companies-repository.ts):
+    // pattern ops let LIKE 'prefix%' use a b-tree whatever the database's collation.
+    index('companies_tax_id_prefix_idx').on(t.tax_id.op('varchar_pattern_ops')),
   ],
 );
 

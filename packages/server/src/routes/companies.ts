@@ -44,7 +44,7 @@ export default async function companyRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['companies'],
         summary: 'List companies',
-        description: `${ORDER_NOTE} \`count\` is the filtered total; a broad search is counted up to 10000 and then says \`count_is_exact: false\`.`,
+        description: `${ORDER_NOTE} \`count\` is the filtered total. A search is not counted past its page: when more matches follow the page, \`count\` is a lower bound (skip + limit + 1) and \`count_is_exact\` is false. A CNPJ typed with its mask (\`12.3\`, \`12.345.678/0001-95\`) matches the CNPJs that start with it.`,
         security: bearer,
         querystring: CompaniesListQuerySchema,
         response: { 200: CompaniesPublicSchema },

@@ -13,7 +13,7 @@ export function toUserPublic(row: UserRow): UserPublic {
   };
 }
 
-export function toCompany(row: CompanyRow): Company {
+export function toCompany(row: Omit<CompanyRow, 'search_text'>): Company {
   return {
     id: row.id,
     trading_name: row.trading_name,

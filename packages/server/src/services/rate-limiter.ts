@@ -58,7 +58,16 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return {n, ttl}`;
 
 export function redisStore(url: string, prefix = 'backoffice:rl:'): RateLimitStore {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  const redis = new Redis(url, {
+    // While Redis is away a command fails at once (no queue), and one that gets no answer fails
+    // after half a second: the caller falls back (see withFallback) instead of holding the request.
+    enableOfflineQueue: false,
+    commandTimeout: 500,
+    maxRetriesPerRequest: 1,
+    lazyConnect: false,
+  });
+  // Without a listener a refused connection is an unhandled 'error' event; the reconnection goes on.
+  redis.on('error', () => {});
   return {
     async hit(key, windowMs) {
       const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, windowMs)) as [number, number];
@@ -73,6 +82,62 @@ export function redisStore(url: string, prefix = 'backoffice:rl:'): RateLimitSto
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+/** Where a store that falls back reports the outage and its end (the app's logger). */
+export interface FallbackLog {
+  warn(details: object, message: string): void;
+  info(details: object, message: string): void;
+}
+
+/**
+ * The shared counters, and this instance's own counters while the shared ones cannot be reached.
+ * A login or recovery request must neither fail (a Redis outage would become a login outage) nor
+ * go unlimited (a Redis outage would open password guessing): each instance then limits on its
+ * own, so the bound is at most the number of instances times the configured limit. The outage is
+ * logged once when it starts and once when it ends. See docs/reliability.md.
+ */
+export function withFallback(shared: RateLimitStore, local: RateLimitStore, log: FallbackLog): RateLimitStore {
+  let downSince: number | undefined;
+  const attempt = async <T>(useShared: () => Promise<T>, useLocal: () => Promise<T>): Promise<T> => {
+    try {
+      const result = await useShared();
+      if (downSince !== undefined) {
+        log.info({ unavailableForMs: Date.now() - downSince }, 'rate-limit store back: limits shared again');
+        downSince = undefined;
+      }
+      return result;
+    } catch (error) {
+      if (downSince === undefined) {
+        downSince = Date.now();
+        log.warn({ err: error }, 'rate-limit store unavailable: each instance limits on its own until it is back');
+      }
+      return useLocal();
+    }
+  };
+  return {
+    hit: (key, windowMs) =>
+      attempt(
+        () => shared.hit(key, windowMs),
+        () => local.hit(key, windowMs),
+      ),
+    peek: (key) =>
+      attempt(
+        () => shared.peek(key),
+        () => local.peek(key),
+      ),
+    // A reset (a successful login) clears both, so a local count does not outlive the outage.
+    reset: async (key) => {
+      await local.reset(key);
+      await attempt(
+        () => shared.reset(key),
+        async () => {},
+      );
+    },
+    close: async () => {
+      await Promise.all([shared.close(), local.close()]);
     },
   };
 }

@@ -1,0 +1,407 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { CompaniesFilter } from '@backoffice/contracts';
+import { formatCnpj } from '@backoffice/contracts';
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'drizzle-orm/logger';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { type Database, type Db, openPglite, openPostgres } from '../db/client.js';
+import { CompaniesRepository } from '../db/companies-repository.js';
+import { schema } from '../db/schema.js';
+import { UsersRepository } from '../db/users-repository.js';
+import { demoCompanies } from '../seed/demo-companies.js';
+import { BUILT_CLI } from '../testing/server-process.js';
+import { bulkLoadCompanies } from './bulk-load.js';
+
+/**
+ * `bench:api`: the API over HTTP, as its users meet it. Loads N demo companies into a scratch
+ * database (BENCH_DATABASE_URL, emptied first, or PGlite in a temporary folder), starts the built
+ * server in its own process on a free port, runs every request below with autocannon, runs the very
+ * SQL each request sends through pgbench (PostgreSQL only, when pgbench is installed), and prints
+ * one table. Numbers, not assertions.
+ */
+export interface BenchApiOptions {
+  companies: number;
+  /** Seconds of measurement per request (after one second of warm-up). */
+  seconds: number;
+  connections: number;
+  /** Only the requests whose name contains this text. */
+  only?: string;
+  /** Write a V8 CPU profile of the server (`--cpu-prof`) into this folder. */
+  cpuProfDir?: string;
+  databaseUrl?: string;
+  /** Keep a PostgreSQL database that already holds exactly `companies` rows (before/after runs on the same data). */
+  reuse?: boolean;
+}
+
+const SUPERUSER = { email: 'bench@example.com', password: 'bench-password-1' };
+
+interface BenchRequest {
+  name: string;
+  /** Path under /api/v1/ */
+  path: string;
+  auth: boolean;
+  /** The statements the server runs for it, through the same repositories (for pgbench). */
+  statements?: (repos: Repos) => Promise<unknown>;
+}
+
+interface Repos {
+  companies: CompaniesRepository;
+  users: UsersRepository;
+  userId: string;
+  db: Db;
+}
+
+const list = (filter: CompaniesFilter, skip: number, limit: number) => (r: Repos) =>
+  r.users.findById(r.userId).then(() => r.companies.list(filter, skip, limit));
+
+function requests(rareCnpj: string): BenchRequest[] {
+  const q = (params: Record<string, string | number | boolean>) =>
+    `companies/?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
+  return [
+    {
+      name: 'GET /utils/health-check/',
+      path: 'utils/health-check/',
+      auth: false,
+      statements: (r) => r.db.execute(sql`select 1`),
+    },
+    { name: 'GET /users/me', path: 'users/me', auth: true, statements: (r) => r.users.findById(r.userId) },
+    { name: 'companies, first page', path: q({ skip: 0, limit: 5 }), auth: true, statements: list({}, 0, 5) },
+    {
+      name: 'companies, type=filial',
+      path: q({ skip: 0, limit: 5, type: 'filial' }),
+      auth: true,
+      statements: list({ type: 'filial' }, 0, 5),
+    },
+    {
+      name: 'companies, type=matriz is_active=false',
+      path: q({ skip: 0, limit: 5, type: 'matriz', is_active: false }),
+      auth: true,
+      statements: list({ type: 'matriz', is_active: false }, 0, 5),
+    },
+    {
+      name: `search "${rareCnpj}" (one CNPJ)`,
+      path: q({ skip: 0, limit: 5, search: rareCnpj }),
+      auth: true,
+      statements: list({ search: rareCnpj }, 0, 5),
+    },
+    {
+      name: 'search "comercio" (common word)',
+      path: q({ skip: 0, limit: 5, search: 'comercio' }),
+      auth: true,
+      statements: list({ search: 'comercio' }, 0, 5),
+    },
+    {
+      name: 'search "12.3" (masked CNPJ prefix)',
+      path: q({ skip: 0, limit: 5, search: '12.3' }),
+      auth: true,
+      statements: list({ search: '12.3' }, 0, 5),
+    },
+    {
+      name: 'search "padaria sao joao" (words)',
+      path: q({ skip: 0, limit: 5, search: 'padaria sao joao' }),
+      auth: true,
+      statements: list({ search: 'padaria sao joao' }, 0, 5),
+    },
+    {
+      name: 'search "Araújo" (accented)',
+      path: q({ skip: 0, limit: 5, search: 'Araújo' }),
+      auth: true,
+      statements: list({ search: 'Araújo' }, 0, 5),
+    },
+    {
+      name: 'search "sol nascente - recife" (rare phrase)',
+      path: q({ skip: 0, limit: 5, search: 'sol nascente - recife' }),
+      auth: true,
+      statements: list({ search: 'sol nascente - recife' }, 0, 5),
+    },
+    {
+      name: 'search "zzzz" (no match)',
+      path: q({ skip: 0, limit: 5, search: 'zzzz' }),
+      auth: true,
+      statements: list({ search: 'zzzz' }, 0, 5),
+    },
+    {
+      name: 'companies, page 1000 (skip 4995)',
+      path: q({ skip: 4995, limit: 5 }),
+      auth: true,
+      statements: list({}, 4995, 5),
+    },
+    {
+      name: 'dashboard: companies, limit 100',
+      path: q({ skip: 0, limit: 100 }),
+      auth: true,
+      statements: list({}, 0, 100),
+    },
+    {
+      name: 'dashboard: users, limit 100',
+      path: 'users/?skip=0&limit=100',
+      auth: true,
+      statements: (r) => r.users.findById(r.userId).then(() => r.users.list(0, 100)),
+    },
+  ];
+}
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  pgbenchTps?: number;
+}
+
+export async function benchApi(options: BenchApiOptions): Promise<void> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-bench-api-'));
+  const dataDir = path.join(work, 'data');
+  fs.mkdirSync(dataDir);
+  const url = options.databaseUrl;
+  let server: ChildProcess | undefined;
+  try {
+    // 1. The scratch database.
+    const database: Database = url ? await openPostgres(url) : await openPglite(path.join(dataDir, 'pgdata'));
+    try {
+      await database.migrate();
+      await database.db.execute(sql`truncate users cascade`);
+      if (url && options.reuse && (await companyCount(database)) === options.companies) {
+        process.stdout.write(`engine=${database.engine} companies=${options.companies} (reused)\n`);
+      } else await load(database, options.companies);
+    } finally {
+      await database.close();
+    }
+
+    // 2. The real server, built, in its own process.
+    const port = await freePort();
+    const logFile = path.join(work, 'server.log');
+    const log = fs.openSync(logFile, 'a');
+    const nodeArgs = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
+    server = spawn(process.execPath, [...nodeArgs, BUILT_CLI, 'start'], {
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: url ?? '',
+        FIRST_SUPERUSER: SUPERUSER.email,
+        FIRST_SUPERUSER_PASSWORD: SUPERUSER.password,
+        SECRET_KEY: randomBytes(32).toString('base64url'),
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', log, log],
+    });
+    const base = `http://127.0.0.1:${port}/api/v1/`;
+    await waitUntilServing(`${base}utils/health-check/`, server);
+    const token = await logIn(base);
+    const userId = (JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()) as { sub: string })
+      .sub;
+
+    // 3. The same SQL for pgbench, captured from the repositories the routes use.
+    const first = demoCompanies(1).next().value;
+    const rareCnpj = formatCnpj(first?.tax_id ?? '');
+    const all = requests(rareCnpj).filter((r) => !options.only || r.name.includes(options.only));
+    const scripts = url && hasPgbench() ? await captureStatements(url, userId, all) : undefined;
+    if (!url) process.stdout.write('pgbench: skipped (embedded PGlite has no server to connect to)\n');
+    else if (!scripts) process.stdout.write('pgbench: not installed, column left empty\n');
+
+    // 4. Load, one request at a time.
+    const autocannon = (await import('autocannon')).default;
+    process.stdout.write(
+      `\n${options.connections} connections, ${options.seconds} s per request (after 1 s warm-up), server pid ${server.pid}\n`,
+    );
+    const rows: Row[] = [];
+    for (const request of all) {
+      const headers: Record<string, string> = request.auth ? { authorization: `Bearer ${token}` } : {};
+      const target = base + request.path;
+      await runAutocannon(autocannon, target, headers, options.connections, 1);
+      const result = await runAutocannon(autocannon, target, headers, options.connections, options.seconds);
+      const script = scripts?.get(request.name);
+      const pgbenchTps =
+        script && url ? runPgbench(url, script, options.connections, options.seconds, work) : undefined;
+      const row: Row = { name: request.name, ...result, pgbenchTps };
+      rows.push(row);
+      process.stdout.write(`  ${formatRow(row)}\n`);
+    }
+
+    const memory = readMemory(server.pid as number);
+    process.stdout.write(
+      [
+        '',
+        `bench:api ${new Date().toISOString()} engine=${url ? 'postgres' : 'pglite'} companies=${options.companies} ` +
+          `connections=${options.connections} seconds=${options.seconds} cpus=${os.cpus().length}`,
+        '',
+        '| request | rps | p50 ms | p95 ms | p99 ms | errors | pgbench tps | ratio |',
+        '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+        ...rows.map(formatRow),
+        '',
+        `Server RSS: ${memory.rss} MiB now, ${memory.peak} MiB peak. Server log: ${logFile}`,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server?.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    if (!process.env.BENCH_KEEP) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function companyCount(database: Database): Promise<number> {
+  const result = (await database.db.execute(sql`select count(*)::int as n from companies`)) as unknown as {
+    rows: { n: number }[];
+  };
+  return result.rows[0]?.n ?? 0;
+}
+
+async function load(database: Database, count: number): Promise<void> {
+  await database.db.execute(sql`truncate companies`);
+  const started = performance.now();
+  const loaded = await bulkLoadCompanies(database, count, (n) => {
+    if (n % 200_000 === 0) process.stdout.write(`  loaded ${n}\n`);
+  });
+  const seconds = (performance.now() - started) / 1000;
+  process.stdout.write(
+    `engine=${database.engine} companies=${loaded} load=${seconds.toFixed(1)}s (${Math.round(loaded / seconds)} rows/s)\n`,
+  );
+}
+
+const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0));
+
+function formatRow(row: Row): string {
+  const ratio = row.pgbenchTps ? (row.rps / row.pgbenchTps).toFixed(2) : '—';
+  const tps = row.pgbenchTps ? Math.round(row.pgbenchTps).toString() : '—';
+  return `| ${row.name} | ${Math.round(row.rps)} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${row.errors} | ${tps} | ${ratio} |`;
+}
+
+type Autocannon = typeof import('autocannon');
+
+/** Requests per second (2xx answers over the run), latency percentiles of every answer, errors. */
+function runAutocannon(
+  autocannon: Autocannon,
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+): Promise<Omit<Row, 'name'>> {
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    const instance = autocannon({ url, connections, duration: seconds, headers }, (error, result) => {
+      if (error) return reject(error);
+      latencies.sort((a, b) => a - b);
+      const at = (p: number) =>
+        latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? 0;
+      resolve({
+        rps: result['2xx'] / seconds,
+        p50: at(50),
+        p95: at(95),
+        p99: at(99),
+        errors: result.errors + result.timeouts + result.non2xx,
+      });
+    });
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+}
+
+/** Runs each request's repository calls once against PostgreSQL and writes what they sent as a pgbench script. */
+async function captureStatements(url: string, userId: string, all: BenchRequest[]): Promise<Map<string, string>> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  let captured: string[] = [];
+  const logger: Logger = { logQuery: (query, params) => captured.push(inline(query, params)) };
+  const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+  const repos: Repos = { companies: new CompaniesRepository(db), users: new UsersRepository(db), userId, db };
+  const scripts = new Map<string, string>();
+  try {
+    for (const request of all) {
+      if (!request.statements) continue;
+      captured = [];
+      await request.statements(repos);
+      scripts.set(request.name, `${captured.map((s) => `${s.replace(/\s+/g, ' ')};`).join('\n')}\n`);
+    }
+  } finally {
+    await pool.end();
+  }
+  return scripts;
+}
+
+/** A statement with its parameters written in as literals (pgbench sends it as simple SQL). */
+function inline(query: string, params: unknown[]): string {
+  return query.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
+}
+
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+function hasPgbench(): boolean {
+  return spawnSync('pgbench', ['--version'], { encoding: 'utf8' }).status === 0;
+}
+
+function runPgbench(url: string, script: string, clients: number, seconds: number, dir: string): number | undefined {
+  const file = path.join(dir, 'pgbench.sql');
+  fs.writeFileSync(file, script);
+  const result = spawnSync(
+    'pgbench',
+    ['-n', '-c', String(clients), '-j', '2', '-T', String(seconds), '-f', file, url],
+    { encoding: 'utf8' },
+  );
+  const tps = /tps = ([\d.]+)/.exec(result.stdout ?? '')?.[1];
+  if (!tps) process.stdout.write(`  pgbench failed: ${result.stderr}\n`);
+  return tps ? Number(tps) : undefined;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilServing(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before serving`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the server did not start within 5 minutes');
+}
+
+async function logIn(base: string): Promise<string> {
+  const response = await fetch(`${base}login/access-token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: SUPERUSER.email, password: SUPERUSER.password }).toString(),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+function readMemory(pid: number): { rss: number; peak: number } {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+    return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
+  } catch {
+    return { rss: 0, peak: 0 };
+  }
+}
