@@ -1,3 +1,5 @@
+import { formatNumber } from '@backoffice/ui';
+
 /** Every user-visible string of this area (spec wording), so a translation touches one file. */
 export const messages = {
   companiesPageTitle: 'Gestão de Empresas',
@@ -22,7 +24,7 @@ export const messages = {
   actionsFor: (tradingName: string) => `Ações para ${tradingName}`,
   edit: 'Editar',
   delete: 'Excluir',
-  pageLabel: (page: number) => `Página ${page}`,
+  pageLabel: (page: number) => `Página ${formatNumber(page)}`,
   emptyTitle: 'Nenhuma empresa cadastrada',
   emptyDescription: 'Adicione a primeira empresa para começar.',
   noResultsTitle: 'Nenhuma empresa encontrada',
