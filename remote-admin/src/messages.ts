@@ -12,6 +12,8 @@ export const messages = {
     actions: 'Actions',
   },
   tableCaption: 'Usuários',
+  /** The total under the title: `1 usuário`, `12 usuários`. */
+  totalNoun: { one: 'usuário', other: 'usuários' },
   roleSuperuser: 'Superuser',
   roleUser: 'User',
   statusActive: 'Active',

@@ -21,6 +21,8 @@ export const messages = {
     actions: 'Ações',
   },
   tableCaption: 'Empresas cadastradas',
+  /** The total under the title: `1 empresa`, `12 empresas`, `mais de 10.000 empresas`. */
+  totalNoun: { one: 'empresa', other: 'empresas' },
   actionsFor: (tradingName: string) => `Ações para ${tradingName}`,
   edit: 'Editar',
   delete: 'Excluir',

@@ -51,6 +51,34 @@ describe('CompaniesPage', () => {
     expect(screen.queryByRole('button', { name: messages.clearFilters })).not.toBeInTheDocument();
   });
 
+  it.each([
+    [1, '1 empresa'],
+    [1234, '1.234 empresas'],
+  ])('says the total of %i under the title: %s', async (total, text) => {
+    serveCompanies(total);
+    renderPage(<CompaniesPage />, '/companies');
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it('says no total for an empty list (the empty state does)', async () => {
+    serveCompanies(0);
+    renderPage(<CompaniesPage />, '/companies');
+    expect(await screen.findByText(messages.emptyTitle)).toBeInTheDocument();
+    expect(screen.getByTestId('list-total')).toBeEmptyDOMElement();
+  });
+
+  it('never states an approximate count as exact: "mais de N empresas"', async () => {
+    const rows = Array.from({ length: 5 }, (_, i) => makeCompany(i));
+    fakeApi((call) =>
+      call.path === '/companies/'
+        ? { status: 200, body: { data: rows, count: 10_000, count_is_exact: false } }
+        : undefined,
+    );
+    renderPage(<CompaniesPage />, '/companies?search=a');
+    expect(await screen.findByText('mais de 10.000 empresas')).toBeInTheDocument();
+    expect(screen.queryByText('10.000 empresas')).not.toBeInTheDocument();
+  });
+
   it('moves a page past the end to the last page', async () => {
     serveCompanies(7);
     const { router } = renderPage(<CompaniesPage />, '/companies?page=9');

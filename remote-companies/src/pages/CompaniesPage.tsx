@@ -1,6 +1,6 @@
 import { COMPANIES_PAGE_SIZE, useCompanies } from '@backoffice/api-client';
 import type { Company } from '@backoffice/contracts';
-import { editDeleteActions, PagedTable, PageFrame, RowActionsMenu, useRowDialog } from '@backoffice/ui/kit';
+import { editDeleteActions, ListTotal, PagedTable, PageFrame, RowActionsMenu, useRowDialog } from '@backoffice/ui/kit';
 import { Button } from '@chakra-ui/react/button';
 import { useState } from 'react';
 import { FiPlus } from 'react-icons/fi';
@@ -22,6 +22,7 @@ export default function CompaniesPage() {
   return (
     <PageFrame
       title={messages.companiesPageTitle}
+      description={<ListTotal query={list} noun={messages.totalNoun} />}
       action={
         <Button onClick={() => setCreating(true)}>
           <FiPlus aria-hidden />

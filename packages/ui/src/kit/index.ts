@@ -6,6 +6,7 @@
  */
 export { type Column, DataTable, type DataTableProps } from './data-table.js';
 export { useBlurForm } from './form.js';
+export { ListTotal, type ListTotalProps } from './list-total.js';
 export { type MutationOutcome, mutateWithToast, type Notice, type ToastOptions } from './mutation-toast.js';
 export { PageFrame, type PageFrameProps } from './page-frame.js';
 export { type ListQuery, PagedTable, type PagedTableProps } from './paged-table.js';
