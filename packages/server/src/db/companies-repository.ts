@@ -1,6 +1,6 @@
-import type { CompaniesFilter, CompanyCreate, CompanyType, CompanyUpdate } from '@backoffice/contracts';
-import { normalizeCnpj } from '@backoffice/contracts';
-import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { CompaniesFilter, CompanyCreate, CompanySort, CompanyType, CompanyUpdate } from '@backoffice/contracts';
+import { DEFAULT_COMPANY_SORT, normalizeCnpj } from '@backoffice/contracts';
+import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { isUniqueViolation } from './errors.js';
 import { type CompanyRow, companies, companyCounts } from './schema.js';
@@ -39,13 +39,32 @@ function typeFilter(type: CompanyType | '' | undefined): CompanyType | undefined
   return type === '' ? undefined : type;
 }
 
-/** Newest first, ties broken by id: the documented, deterministic order of every company list. */
-const ORDER = [desc(companies.created_at), desc(companies.id)];
+const byTradingName = sql`search_normalize(${companies.trading_name})`;
+const byLegalName = sql`search_normalize(${companies.legal_name})`;
+
+/**
+ * Each order of the list (`sort`), whitelisted: newest first (the default), ties broken by id; names
+ * through `search_normalize`, as their indexes (migration 0005) are built, then id; the CNPJ is unique.
+ */
+const ORDERS: Record<CompanySort, SQL[]> = {
+  newest: [desc(companies.created_at), desc(companies.id)],
+  trading_name: [asc(byTradingName), asc(companies.id)],
+  '-trading_name': [desc(byTradingName), desc(companies.id)],
+  legal_name: [asc(byLegalName), asc(companies.id)],
+  '-legal_name': [desc(byLegalName), desc(companies.id)],
+  cnpj: [asc(companies.tax_id)],
+  '-cnpj': [desc(companies.tax_id)],
+};
 
 export class CompaniesRepository {
   constructor(private readonly db: Db) {}
 
-  async list(filter: CompaniesFilter, skip: number, limit: number): Promise<CompanyList> {
+  async list(
+    filter: CompaniesFilter,
+    skip: number,
+    limit: number,
+    sort: CompanySort = DEFAULT_COMPANY_SORT,
+  ): Promise<CompanyList> {
     const type = typeFilter(filter.type);
     const search = filter.search?.trim();
     const where = and(
@@ -57,7 +76,7 @@ export class CompaniesRepository {
       .select()
       .from(companies)
       .where(where)
-      .orderBy(...ORDER)
+      .orderBy(...ORDERS[sort])
       .offset(skip)
       .limit(limit);
     const [data, total] = await Promise.all([

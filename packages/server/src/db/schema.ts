@@ -76,6 +76,10 @@ export const companies = pgTable(
     index('companies_created_at_idx').on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('companies_filter_idx').on(t.type, t.is_active, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('companies_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
+    // The name orders of the list (`sort`): accent- and case-insensitive whatever the database collation,
+    // ties broken by id. One ascending index serves both directions (read backwards for `-trading_name`).
+    index('companies_trading_name_sort_idx').on(sql`search_normalize(${t.trading_name})`, t.id),
+    index('companies_legal_name_sort_idx').on(sql`search_normalize(${t.legal_name})`, t.id),
   ],
 );
 

@@ -24,6 +24,10 @@ const ORDER_NOTE =
   'Order: newest first (created_at descending, then id descending), so pages are stable. ' +
   '`search` matches trading and legal name case- and accent-insensitively, and the CNPJ typed with or without its mask.';
 
+const SORT_NOTE =
+  '`sort` chooses another order: `trading_name`, `legal_name` or `cnpj`, with `-` in front for descending ' +
+  '(names ignore case and accents; ties are broken by id), or `newest` (the default). Any other value is a 422.';
+
 async function withUniqueTaxId<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -44,15 +48,15 @@ export default async function companyRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['companies'],
         summary: 'List companies',
-        description: `${ORDER_NOTE} \`count\` is the filtered total; a broad search is counted up to 10000 and then says \`count_is_exact: false\`.`,
+        description: `${ORDER_NOTE} ${SORT_NOTE} \`count\` is the filtered total; a broad search is counted up to 10000 and then says \`count_is_exact: false\`.`,
         security: bearer,
         querystring: CompaniesListQuerySchema,
         response: { 200: CompaniesPublicSchema },
       },
     },
     async (request) => {
-      const { skip, limit, ...filter } = request.query;
-      const list = await app.companies.list(filter, skip, limit);
+      const { skip, limit, sort, ...filter } = request.query;
+      const list = await app.companies.list(filter, skip, limit, sort);
       return { ...list, data: list.data.map(toCompany) };
     },
   );
