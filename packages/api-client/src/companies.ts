@@ -4,6 +4,7 @@ import {
   type CompaniesPublic,
   type Company,
   type CompanyCreate,
+  type CompanySort,
   type CompanyUpdate,
   MAX_LIMIT,
   type Message,
@@ -42,12 +43,14 @@ export function deleteCompany(id: string): Promise<Message> {
 export interface CompaniesPageParams {
   page: number;
   filter?: CompaniesFilter;
+  /** The order; absent is the API's default (newest first). */
+  sort?: CompanySort | undefined;
 }
 
 /** One page (`COMPANIES_PAGE_SIZE` rows) of the filtered list; the previous page stays while paging. */
-export function companiesPageQueryOptions({ page, filter = {} }: CompaniesPageParams) {
+export function companiesPageQueryOptions({ page, filter = {}, sort }: CompaniesPageParams) {
   return queryOptions({
-    queryKey: queryKeys.companies.page(page, filter),
+    queryKey: queryKeys.companies.page(page, filter, sort),
     queryFn: ({ signal }) =>
       readCompanies(
         {
@@ -56,6 +59,7 @@ export function companiesPageQueryOptions({ page, filter = {} }: CompaniesPagePa
           search: filter.search || undefined,
           type: filter.type || undefined,
           is_active: filter.is_active,
+          sort: sort === 'newest' ? undefined : sort,
         },
         signal,
       ),
@@ -68,11 +72,12 @@ export function companiesPageQueryOptions({ page, filter = {} }: CompaniesPagePa
 export function useCompanies({
   page,
   filter,
+  sort,
   queryConfig,
 }: CompaniesPageParams & { queryConfig?: QueryConfig<typeof companiesPageQueryOptions> }) {
-  const query = useQuery({ ...companiesPageQueryOptions({ page, filter }), ...queryConfig });
+  const query = useQuery({ ...companiesPageQueryOptions({ page, filter, sort }), ...queryConfig });
   const { hasNext } = pageInfo(page, COMPANIES_PAGE_SIZE, query);
-  usePrefetchNextPage(hasNext ? companiesPageQueryOptions({ page: page + 1, filter }) : undefined);
+  usePrefetchNextPage(hasNext ? companiesPageQueryOptions({ page: page + 1, filter, sort }) : undefined);
   return query;
 }
 

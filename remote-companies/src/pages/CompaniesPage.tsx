@@ -14,8 +14,8 @@ import { messages } from '../messages';
 
 /** `/companies` (spec §2): list, search, filters and pagination; each dialog saves on its own. */
 export default function CompaniesPage() {
-  const { page, filter, filtered, setFilter, setPage, clearFilters } = useCompaniesSearchParams();
-  const list = useCompanies({ page, filter });
+  const { page, filter, sort, filtered, setFilter, setSort, setPage, clearFilters } = useCompaniesSearchParams();
+  const list = useCompanies({ page, filter, sort });
   const [creating, setCreating] = useState(false);
   const row = useRowDialog<Company, 'edit' | 'delete'>();
 
@@ -34,6 +34,8 @@ export default function CompaniesPage() {
       <PagedTable
         caption={messages.tableCaption}
         columns={companyColumns}
+        sort={sort}
+        onSortChange={setSort}
         rowKey={(company) => company.id}
         actionsHeader={messages.columns.actions}
         rowActions={(company) => (
