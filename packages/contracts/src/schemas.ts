@@ -291,6 +291,13 @@ export const CompaniesSortSchema = v.object({
 });
 export type CompaniesSort = v.InferOutput<typeof CompaniesSortSchema>;
 
+/** `GET /companies/export.csv`: the list's filter and order, every row (no paging). */
+export const CompaniesExportQuerySchema = v.object({
+  ...CompaniesFilterSchema.entries,
+  ...CompaniesSortSchema.entries,
+});
+export type CompaniesExportQuery = v.InferOutput<typeof CompaniesExportQuerySchema>;
+
 export const CompaniesListQuerySchema = v.object({
   ...SkipLimitQuerySchema.entries,
   ...CompaniesFilterSchema.entries,
