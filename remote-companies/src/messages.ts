@@ -32,6 +32,14 @@ export const messages = {
   noResultsTitle: 'Nenhuma empresa encontrada',
   noResultsDescription: 'Nenhuma empresa corresponde à busca ou ao filtro aplicado.',
   clearFilters: 'Limpar filtros',
+  exportCsv: 'Exportar CSV',
+  /** The export button while the file streams in: how much has arrived (the size is not known ahead). */
+  exporting: (bytes: number) =>
+    bytes < 1024 * 1024
+      ? `Exportando… ${formatNumber(Math.round(bytes / 1024))} KB`
+      : `Exportando… ${formatNumber(Math.round(bytes / (1024 * 1024)))} MB`,
+  exportFailed: 'Não foi possível exportar as empresas.',
+  exportFileName: 'empresas.csv',
   loadErrorTitle: 'Não foi possível carregar as empresas.',
   loadErrorDescription: 'Verifique a conexão e tente novamente.',
   form: {

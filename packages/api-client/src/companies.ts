@@ -9,8 +9,9 @@ import {
   MAX_LIMIT,
   type Message,
 } from '@backoffice/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from './http.js';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type Download, download, request } from './http.js';
 import { LIST_STALE_TIME_MS, pageInfo, pageToSkip, usePrefetchNextPage } from './pagination.js';
 import { queryClient } from './query-client.js';
 import { type MutationConfig, type QueryConfig, useRefreshingMutation } from './query-config.js';
@@ -35,6 +36,23 @@ export function updateCompany({ id, body }: { id: string; body: CompanyUpdate })
 
 export function deleteCompany(id: string): Promise<Message> {
   return request<Message>(`/companies/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** The whole filtered list in the order asked, as the API's CSV file (streamed in; see `download`). */
+export function exportCompaniesCsv(
+  { filter = {}, sort }: Omit<CompaniesPageParams, 'page'>,
+  onProgress?: (bytes: number) => void,
+): Promise<Download> {
+  return download('/companies/export.csv', {
+    accept: 'text/csv',
+    query: {
+      search: filter.search || undefined,
+      type: filter.type || undefined,
+      is_active: filter.is_active,
+      sort: sort === 'newest' ? undefined : sort,
+    },
+    onProgress,
+  });
 }
 
 /* ---------- queries ---------- */
@@ -95,6 +113,21 @@ export function useCompaniesSummary({
   queryConfig?: QueryConfig<typeof companiesSummaryQueryOptions>;
 } = {}) {
   return useQuery({ ...companiesSummaryQueryOptions(), ...queryConfig });
+}
+
+/**
+ * "Exportar CSV": `mutateAsync({ filter, sort })` answers the file; `received` counts its bytes while
+ * it downloads (the size is not known ahead: the server streams it), for the button's progress.
+ */
+export function useExportCompanies() {
+  const [received, setReceived] = useState(0);
+  const mutation = useMutation({
+    mutationFn: (params: Omit<CompaniesPageParams, 'page'>) => {
+      setReceived(0);
+      return exportCompaniesCsv(params, setReceived);
+    },
+  });
+  return { ...mutation, received };
 }
 
 /* ---------- mutations: each refreshes every companies query (lists and the dashboard) ---------- */

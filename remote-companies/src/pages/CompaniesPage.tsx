@@ -2,6 +2,7 @@ import { COMPANIES_PAGE_SIZE, useCompanies } from '@backoffice/api-client';
 import type { Company } from '@backoffice/contracts';
 import { editDeleteActions, ListTotal, PagedTable, PageFrame, RowActionsMenu, useRowDialog } from '@backoffice/ui/kit';
 import { Button } from '@chakra-ui/react/button';
+import { HStack } from '@chakra-ui/react/stack';
 import { useState } from 'react';
 import { FiPlus } from 'react-icons/fi';
 import { CompaniesEmpty } from '../components/CompaniesEmpty';
@@ -9,6 +10,7 @@ import { CompaniesToolbar } from '../components/CompaniesToolbar';
 import { CompanyFormDialog } from '../components/CompanyFormDialog';
 import { companyColumns } from '../components/company-columns';
 import { DeleteCompanyDialog } from '../components/DeleteCompanyDialog';
+import { ExportCompaniesButton } from '../components/ExportCompaniesButton';
 import { useCompaniesSearchParams } from '../hooks/use-companies-search-params';
 import { messages } from '../messages';
 
@@ -24,10 +26,13 @@ export default function CompaniesPage() {
       title={messages.companiesPageTitle}
       description={<ListTotal query={list} noun={messages.totalNoun} />}
       action={
-        <Button onClick={() => setCreating(true)}>
-          <FiPlus aria-hidden />
-          {messages.addCompany}
-        </Button>
+        <HStack gap="3" wrap="wrap">
+          <ExportCompaniesButton filter={filter} sort={sort} />
+          <Button onClick={() => setCreating(true)}>
+            <FiPlus aria-hidden />
+            {messages.addCompany}
+          </Button>
+        </HStack>
       }
       filters={<CompaniesToolbar filter={filter} onChange={setFilter} />}
     >

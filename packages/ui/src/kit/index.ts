@@ -18,6 +18,7 @@ export {
   type RowDialog,
   useRowDialog,
 } from './row-actions.js';
+export { saveFile } from './save-file.js';
 export { ariaSortOf, nextSort, readSort, type SortDirection, sortParam } from './sorting.js';
 export { LoadError, type LoadErrorProps, StatusPanel, type StatusPanelProps } from './status-panel.js';
 export {
