@@ -41,6 +41,7 @@ export default function CompaniesPage() {
         columns={companyColumns}
         sort={sort}
         onSortChange={setSort}
+        defaultSortLabel={messages.defaultSort}
         rowKey={(company) => company.id}
         actionsHeader={messages.columns.actions}
         rowActions={(company) => (
