@@ -1,3 +1,5 @@
+import { formatNumber } from '@backoffice/ui';
+
 /** Every user-visible string of this area (spec wording), so a translation touches one file. */
 export const messages = {
   adminPageTitle: 'Administração de Usuários',
@@ -10,13 +12,15 @@ export const messages = {
     actions: 'Actions',
   },
   tableCaption: 'Usuários',
+  /** The total under the title: `1 usuário`, `12 usuários`. */
+  totalNoun: { one: 'usuário', other: 'usuários' },
   roleSuperuser: 'Superuser',
   roleUser: 'User',
   statusActive: 'Active',
   statusInactive: 'Inactive',
   you: 'You',
   noFullName: 'N/A',
-  pageLabel: (page: number) => `Page ${page}`,
+  pageLabel: (page: number) => `Page ${formatNumber(page)}`,
   actionsFor: (email: string) => `Ações para ${email}`,
   ownActionsDisabled: 'Você não pode alterar a sua própria conta aqui',
   editUser: 'Editar',

@@ -57,6 +57,19 @@ describe('AdminPage', () => {
     expect(within(otherRow).getByRole('button', { name: messages.actionsFor('user0@example.com') })).toBeEnabled();
   });
 
+  it('says the total under the title, singular for one user, with one request for list and total', async () => {
+    const calls = serveUsers(1233);
+    renderPage(<AdminPage />, '/admin');
+    expect(await screen.findByText('1.234 usuários')).toBeInTheDocument();
+    expect(usersCalls(calls).filter((call) => call.search.get('skip') === '0')).toHaveLength(1);
+  });
+
+  it('says "1 usuário" when the super user is alone', async () => {
+    serveUsers(0);
+    renderPage(<AdminPage />, '/admin');
+    expect(await screen.findByText('1 usuário')).toBeInTheDocument();
+  });
+
   it('pages 10 at a time from the URL, offers next only on a full page and prefetches it', async () => {
     const calls = serveUsers(14); // 15 users: a full page 1, five on page 2
     const { router } = renderPage(<AdminPage />, '/admin?page=abc');

@@ -1,3 +1,5 @@
+import { formatNumber } from '@backoffice/ui';
+
 /** Every user-visible string of this area (spec wording), so a translation touches one file. */
 export const messages = {
   companiesPageTitle: 'Gestão de Empresas',
@@ -9,6 +11,10 @@ export const messages = {
   statusFilterAll: 'Todas',
   statusActive: 'Ativas',
   statusInactive: 'Inativas',
+  /** On a phone the type and status filters fold behind this button. */
+  filters: 'Filtros',
+  filtersInUse: (count: number) => (count === 1 ? '1 filtro em uso' : `${count} filtros em uso`),
+  defaultSort: 'Mais recentes',
   typeOption: { matriz: 'Matriz', filial: 'Filial' },
   typeBadge: { matriz: 'MATRIZ', filial: 'FILIAL' },
   columns: {
@@ -19,15 +25,25 @@ export const messages = {
     actions: 'Ações',
   },
   tableCaption: 'Empresas cadastradas',
+  /** The total under the title: `1 empresa`, `12 empresas`, `mais de 10.000 empresas`. */
+  totalNoun: { one: 'empresa', other: 'empresas' },
   actionsFor: (tradingName: string) => `Ações para ${tradingName}`,
   edit: 'Editar',
   delete: 'Excluir',
-  pageLabel: (page: number) => `Página ${page}`,
+  pageLabel: (page: number) => `Página ${formatNumber(page)}`,
   emptyTitle: 'Nenhuma empresa cadastrada',
   emptyDescription: 'Adicione a primeira empresa para começar.',
   noResultsTitle: 'Nenhuma empresa encontrada',
   noResultsDescription: 'Nenhuma empresa corresponde à busca ou ao filtro aplicado.',
   clearFilters: 'Limpar filtros',
+  exportCsv: 'Exportar CSV',
+  /** The export button while the file streams in: how much has arrived (the size is not known ahead). */
+  exporting: (bytes: number) =>
+    bytes < 1024 * 1024
+      ? `Exportando… ${formatNumber(Math.round(bytes / 1024))} KB`
+      : `Exportando… ${formatNumber(Math.round(bytes / (1024 * 1024)))} MB`,
+  exportFailed: 'Não foi possível exportar as empresas.',
+  exportFileName: 'empresas.csv',
   loadErrorTitle: 'Não foi possível carregar as empresas.',
   loadErrorDescription: 'Verifique a conexão e tente novamente.',
   form: {

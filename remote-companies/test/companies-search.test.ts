@@ -39,6 +39,13 @@ describe('companies URL state', () => {
     for (const value of ['1', 'yes', 'TRUE', '']) expect(parse(`is_active=${value}`)).toEqual({ page: 1 });
   });
 
+  it('reads sort from the whitelist; an unknown order, or newest, is the default (absent)', () => {
+    for (const sort of ['trading_name', '-trading_name', 'legal_name', '-legal_name', 'cnpj', '-cnpj'])
+      expect(parse(`sort=${sort}`).sort).toBe(sort);
+    for (const sort of ['newest', 'name', 'TRADING_NAME', '--cnpj', '', 'created_at'])
+      expect(parse(`sort=${encodeURIComponent(sort)}`), sort).toEqual({ page: 1 });
+  });
+
   it('treats an empty or blank search as absent and trims it', () => {
     expect(parse('search=')).toEqual({ page: 1 });
     expect(parse('search=%20%20')).toEqual({ page: 1 });

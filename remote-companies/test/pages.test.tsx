@@ -51,6 +51,79 @@ describe('CompaniesPage', () => {
     expect(screen.queryByRole('button', { name: messages.clearFilters })).not.toBeInTheDocument();
   });
 
+  it.each([
+    [1, '1 empresa'],
+    [1234, '1.234 empresas'],
+  ])('says the total of %i under the title: %s', async (total, text) => {
+    serveCompanies(total);
+    renderPage(<CompaniesPage />, '/companies');
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it('says no total for an empty list (the empty state does)', async () => {
+    serveCompanies(0);
+    renderPage(<CompaniesPage />, '/companies');
+    expect(await screen.findByText(messages.emptyTitle)).toBeInTheDocument();
+    expect(screen.getByTestId('list-total')).toBeEmptyDOMElement();
+  });
+
+  it('never states an approximate count as exact: "mais de N empresas"', async () => {
+    const rows = Array.from({ length: 5 }, (_, i) => makeCompany(i));
+    fakeApi((call) =>
+      call.path === '/companies/'
+        ? { status: 200, body: { data: rows, count: 10_000, count_is_exact: false } }
+        : undefined,
+    );
+    renderPage(<CompaniesPage />, '/companies?search=a');
+    expect(await screen.findByText('mais de 10.000 empresas')).toBeInTheDocument();
+    expect(screen.queryByText('10.000 empresas')).not.toBeInTheDocument();
+  });
+
+  it('sorts by a column header: ascending, descending, then back to newest, each from page 1', async () => {
+    const calls = serveCompanies(12);
+    const { router, user } = renderPage(<CompaniesPage />, '/companies?page=2&type=matriz');
+    const table = await screen.findByRole('table', { name: messages.tableCaption });
+    const header = () => within(table).getByRole('columnheader', { name: messages.columns.tradingName });
+    expect(header()).toHaveAttribute('aria-sort', 'none');
+    expect(within(table).getByRole('columnheader', { name: messages.columns.type })).not.toHaveAttribute('aria-sort');
+
+    await user.click(within(header()).getByRole('button', { name: messages.columns.tradingName }));
+    await waitFor(() => expect(router.state.location.search).toBe('?type=matriz&sort=trading_name'));
+    expect(header()).toHaveAttribute('aria-sort', 'ascending');
+    await waitFor(() => expect(lists(calls).at(-1)?.search.get('sort')).toBe('trading_name'));
+
+    await user.click(within(header()).getByRole('button', { name: messages.columns.tradingName }));
+    await waitFor(() => expect(router.state.location.search).toBe('?type=matriz&sort=-trading_name'));
+    expect(header()).toHaveAttribute('aria-sort', 'descending');
+
+    await user.click(within(header()).getByRole('button', { name: messages.columns.tradingName }));
+    await waitFor(() => expect(router.state.location.search).toBe('?type=matriz'));
+    expect(header()).toHaveAttribute('aria-sort', 'none');
+  });
+
+  it('asks the API for the order of the URL, keeps it while paging, and ignores an unknown one', async () => {
+    const calls = serveCompanies(12);
+    renderPage(<CompaniesPage />, '/companies?sort=-cnpj&page=2');
+    const table = await screen.findByRole('table', { name: messages.tableCaption });
+    expect(within(table).getByRole('columnheader', { name: messages.columns.taxId })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await waitFor(() => expect(lists(calls)).toHaveLength(2));
+    expect(lists(calls).map((call) => Object.fromEntries(call.search))).toEqual([
+      { skip: '5', limit: '5', sort: '-cnpj' },
+      { skip: '10', limit: '5', sort: '-cnpj' },
+    ]);
+  });
+
+  it('reads an unknown sort as the default order and sends none', async () => {
+    const calls = serveCompanies(3);
+    renderPage(<CompaniesPage />, '/companies?sort=created_at');
+    await screen.findByRole('table', { name: messages.tableCaption });
+    await waitFor(() => expect(lists(calls).length).toBeGreaterThan(0));
+    expect(lists(calls).every((call) => !call.search.has('sort'))).toBe(true);
+  });
+
   it('moves a page past the end to the last page', async () => {
     serveCompanies(7);
     const { router } = renderPage(<CompaniesPage />, '/companies?page=9');

@@ -1,3 +1,5 @@
+import { formatNumber } from '@backoffice/ui';
+
 /** Every user-visible string of the shell (spec wording, word for word). */
 export const messages = {
   appName: 'Back Office',
@@ -23,9 +25,9 @@ export const messages = {
     defaultName: 'Usuário',
     summary: 'Aqui está um resumo do sistema',
     companiesTitle: 'Empresas',
-    companiesActive: (count: number) => `${count} ativas`,
+    companiesActive: (count: number) => `${formatNumber(count)} ativas`,
     usersTitle: 'Usuários',
-    usersActive: (count: number) => `${count} ativos`,
+    usersActive: (count: number) => `${formatNumber(count)} ativos`,
     profileTitle: 'Seu Perfil',
     roleAdmin: 'Administrador',
     roleUser: 'Usuário',

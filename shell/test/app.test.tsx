@@ -114,6 +114,16 @@ describe('frame and dashboard', () => {
     expect(within(profile).getByText('Administrador')).toBeInTheDocument();
   });
 
+  it('writes the totals as pt-BR reads them (1.000.001)', async () => {
+    localStorage.setItem('access_token', 't');
+    answer = (call) =>
+      call.path === '/companies/' ? { status: 200, body: listOf([makeCompany(1)], 1_000_001) } : product(call);
+    renderApp('/');
+    const companiesCard = await screen.findByRole('region', { name: 'Empresas' });
+    expect(await within(companiesCard).findByText('1.000.001')).toBeInTheDocument();
+    expect(within(companiesCard).queryByText('1000001')).not.toBeInTheDocument();
+  });
+
   it('hides users from an ordinary user and never asks for the user list', async () => {
     me = ana;
     localStorage.setItem('access_token', 't');

@@ -4,12 +4,14 @@ import {
   type CompaniesPublic,
   type Company,
   type CompanyCreate,
+  type CompanySort,
   type CompanyUpdate,
   MAX_LIMIT,
   type Message,
 } from '@backoffice/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from './http.js';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type Download, download, request } from './http.js';
 import { LIST_STALE_TIME_MS, pageInfo, pageToSkip, usePrefetchNextPage } from './pagination.js';
 import { queryClient } from './query-client.js';
 import { type MutationConfig, type QueryConfig, useRefreshingMutation } from './query-config.js';
@@ -36,18 +38,37 @@ export function deleteCompany(id: string): Promise<Message> {
   return request<Message>(`/companies/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
+/** The whole filtered list in the order asked, as the API's CSV file (streamed in; see `download`). */
+export function exportCompaniesCsv(
+  { filter = {}, sort }: Omit<CompaniesPageParams, 'page'>,
+  onProgress?: (bytes: number) => void,
+): Promise<Download> {
+  return download('/companies/export.csv', {
+    accept: 'text/csv',
+    query: {
+      search: filter.search || undefined,
+      type: filter.type || undefined,
+      is_active: filter.is_active,
+      sort: sort === 'newest' ? undefined : sort,
+    },
+    onProgress,
+  });
+}
+
 /* ---------- queries ---------- */
 
 /** One page of the companies screen: `page` and the filter of its URL. */
 export interface CompaniesPageParams {
   page: number;
   filter?: CompaniesFilter;
+  /** The order; absent is the API's default (newest first). */
+  sort?: CompanySort | undefined;
 }
 
 /** One page (`COMPANIES_PAGE_SIZE` rows) of the filtered list; the previous page stays while paging. */
-export function companiesPageQueryOptions({ page, filter = {} }: CompaniesPageParams) {
+export function companiesPageQueryOptions({ page, filter = {}, sort }: CompaniesPageParams) {
   return queryOptions({
-    queryKey: queryKeys.companies.page(page, filter),
+    queryKey: queryKeys.companies.page(page, filter, sort),
     queryFn: ({ signal }) =>
       readCompanies(
         {
@@ -56,6 +77,7 @@ export function companiesPageQueryOptions({ page, filter = {} }: CompaniesPagePa
           search: filter.search || undefined,
           type: filter.type || undefined,
           is_active: filter.is_active,
+          sort: sort === 'newest' ? undefined : sort,
         },
         signal,
       ),
@@ -68,11 +90,12 @@ export function companiesPageQueryOptions({ page, filter = {} }: CompaniesPagePa
 export function useCompanies({
   page,
   filter,
+  sort,
   queryConfig,
 }: CompaniesPageParams & { queryConfig?: QueryConfig<typeof companiesPageQueryOptions> }) {
-  const query = useQuery({ ...companiesPageQueryOptions({ page, filter }), ...queryConfig });
+  const query = useQuery({ ...companiesPageQueryOptions({ page, filter, sort }), ...queryConfig });
   const { hasNext } = pageInfo(page, COMPANIES_PAGE_SIZE, query);
-  usePrefetchNextPage(hasNext ? companiesPageQueryOptions({ page: page + 1, filter }) : undefined);
+  usePrefetchNextPage(hasNext ? companiesPageQueryOptions({ page: page + 1, filter, sort }) : undefined);
   return query;
 }
 
@@ -90,6 +113,21 @@ export function useCompaniesSummary({
   queryConfig?: QueryConfig<typeof companiesSummaryQueryOptions>;
 } = {}) {
   return useQuery({ ...companiesSummaryQueryOptions(), ...queryConfig });
+}
+
+/**
+ * "Exportar CSV": `mutateAsync({ filter, sort })` answers the file; `received` counts its bytes while
+ * it downloads (the size is not known ahead: the server streams it), for the button's progress.
+ */
+export function useExportCompanies() {
+  const [received, setReceived] = useState(0);
+  const mutation = useMutation({
+    mutationFn: (params: Omit<CompaniesPageParams, 'page'>) => {
+      setReceived(0);
+      return exportCompaniesCsv(params, setReceived);
+    },
+  });
+  return { ...mutation, received };
 }
 
 /* ---------- mutations: each refreshes every companies query (lists and the dashboard) ---------- */

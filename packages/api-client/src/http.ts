@@ -53,12 +53,17 @@ async function readBody(response: Response): Promise<unknown> {
  * The one request helper: bearer token from storage, the tunnel header when needed, JSON or form
  * bodies, `ApiError` for any non-2xx answer, and a logout on 401 when a token was sent.
  */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json' });
-  const config = getApiConfig();
+/** What every call sends: what it accepts, the bearer token from storage, the tunnel header when needed. */
+function baseHeaders(accept: string): { headers: Headers; token: string | null } {
+  const headers = new Headers({ Accept: accept });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (isTunnelHost(config.baseUrl)) headers.set('ngrok-skip-browser-warning', 'true');
+  if (isTunnelHost(getApiConfig().baseUrl)) headers.set('ngrok-skip-browser-warning', 'true');
+  return { headers, token };
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { headers, token } = baseHeaders('application/json');
 
   let body: BodyInit | undefined;
   if (options.form) {
@@ -88,4 +93,66 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     throw new ApiError(response.status, data);
   }
   return data as T;
+}
+
+/** A file the API answered: its bytes and the name its `Content-Disposition` gives. */
+export interface Download {
+  blob: Blob;
+  fileName: string | undefined;
+}
+
+/** `attachment; filename="empresas-2026-11-23.csv"` → `empresas-2026-11-23.csv`. */
+function fileNameOf(disposition: string | null): string | undefined {
+  const match = disposition ? /filename="?([^";]+)"?/i.exec(disposition) : null;
+  return match?.[1];
+}
+
+/**
+ * A GET whose answer is a file, read as it streams in (`onProgress` hears the bytes received so far)
+ * and handed over whole as a Blob; errors as `request` reports them (an `ApiError`, a 401 logs out).
+ */
+export async function download(
+  path: string,
+  options: {
+    query?: Record<string, QueryValue>;
+    accept: string;
+    signal?: AbortSignal;
+    onProgress?: (bytes: number) => void;
+  },
+): Promise<Download> {
+  const { headers, token } = baseHeaders(options.accept);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), { headers, signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError(error);
+  }
+  if (!response.ok) {
+    const data = await readBody(response);
+    if (response.status === 401 && token) unauthorizedHandler?.();
+    throw new ApiError(response.status, data);
+  }
+  const type = response.headers.get('Content-Type') ?? options.accept;
+  const chunks: BlobPart[] = [];
+  let received = 0;
+  try {
+    const reader = response.body?.getReader();
+    if (reader) {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        received += value.byteLength;
+        options.onProgress?.(received);
+      }
+    } else {
+      chunks.push(await response.arrayBuffer());
+    }
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // The connection dropped halfway: a partial file is not offered as if it were the whole.
+    throw new NetworkError(error);
+  }
+  return { blob: new Blob(chunks, { type }), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
 }

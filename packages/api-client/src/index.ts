@@ -13,13 +13,14 @@ export {
   useCompaniesSummary,
   useCreateCompany,
   useDeleteCompany,
+  useExportCompanies,
   useUpdateCompany,
 } from './companies.js';
 // Runtime wiring: the one QueryClient, the base URL, what a 401 does (the companies embed)
 export { type BackofficeRuntimeConfig, configureApi, readRuntimeConfig } from './config.js';
 // Errors
 export { ApiError, isApiError, NetworkError } from './errors.js';
-export { onUnauthorized } from './http.js';
+export { type Download, onUnauthorized } from './http.js';
 export { type ListAnswer, type PageInfo, pageInfo } from './pagination.js';
 export { queryClient } from './query-client.js';
 export type { MutationConfig, QueryConfig } from './query-config.js';

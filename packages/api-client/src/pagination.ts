@@ -18,7 +18,7 @@ export const LIST_STALE_TIME_MS = 5_000;
  */
 export const PREFETCH_GC_TIME_MS = 30_000;
 
-/** A list answer of the API: a page of rows and the total (`count_is_exact` false: a lower bound). */
+/** A list answer of the API: a page of rows and the total (`count_is_exact` false: more than `count` match). */
 export interface ListAnswer {
   data: readonly unknown[];
   count: number;

@@ -1,4 +1,4 @@
-import type { CompaniesFilter } from '@backoffice/contracts';
+import type { CompaniesFilter, CompanySort } from '@backoffice/contracts';
 
 /** Every query key of the product, built here and nowhere else. */
 export const queryKeys = {
@@ -12,11 +12,17 @@ export const queryKeys = {
   companies: {
     all: ['companies'] as const,
     /** Absent and empty filter values make the same key (the request leaves both out). */
-    page: (page: number, filter: CompaniesFilter) =>
+    page: (page: number, filter: CompaniesFilter, sort?: CompanySort) =>
       [
         'companies',
         'list',
-        { page, search: filter.search ?? '', type: filter.type ?? '', is_active: filter.is_active ?? null },
+        {
+          page,
+          search: filter.search ?? '',
+          type: filter.type ?? '',
+          is_active: filter.is_active ?? null,
+          sort: sort ?? 'newest',
+        },
       ] as const,
     summary: ['companies', 'summary'] as const,
   },

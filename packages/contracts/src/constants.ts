@@ -24,6 +24,22 @@ export type CompanyType = (typeof COMPANY_TYPES)[number];
 export const DEFAULT_COMPANY_TYPE: CompanyType = 'filial';
 export const DEFAULT_COMPANY_IS_ACTIVE = true;
 
+/**
+ * The orders of the companies list: newest first (the default), or by a column, `-` for descending.
+ * Names sort case- and accent-insensitively; every order ends on a unique key, so pages are stable.
+ */
+export const COMPANY_SORTS = [
+  'newest',
+  'trading_name',
+  '-trading_name',
+  'legal_name',
+  '-legal_name',
+  'cnpj',
+  '-cnpj',
+] as const;
+export type CompanySort = (typeof COMPANY_SORTS)[number];
+export const DEFAULT_COMPANY_SORT: CompanySort = 'newest';
+
 /** API list defaults: `skip` 0 and `limit` 100, and no request may ask for more than 100 rows. */
 export const DEFAULT_SKIP = 0;
 export const DEFAULT_LIMIT = 100;

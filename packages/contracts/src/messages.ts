@@ -1,3 +1,5 @@
+import { COMPANY_SORTS } from './constants.js';
+
 /**
  * Messages of the shared validation rules, word for word from the product spec (§5) and the
  * CNPJ rules. Forms and the API show the same text because both validate with these rules.
@@ -20,4 +22,5 @@ export const ruleMessages = {
   taxIdInvalid: 'CNPJ inválido',
   companyTypeRequired: 'Tipo é obrigatório',
   companyTypeInvalid: 'Tipo deve ser matriz ou filial',
+  companySortInvalid: `Ordenação deve ser uma de: ${COMPANY_SORTS.join(', ')}`,
 } as const;

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import {
+  COMPANY_SORTS,
   DEFAULT_COMPANY_IS_ACTIVE,
+  DEFAULT_COMPANY_SORT,
   DEFAULT_COMPANY_TYPE,
   DEFAULT_LIMIT,
   DEFAULT_PAGE,
@@ -274,9 +276,32 @@ export const CompaniesFilterSchema = v.object({
 });
 export type CompaniesFilter = v.InferOutput<typeof CompaniesFilterSchema>;
 
+/**
+ * The order of the companies list (`COMPANY_SORTS`); absent or empty means newest first, anything
+ * else outside the list is a 422, like any other invalid parameter.
+ */
+export const CompaniesSortSchema = v.object({
+  sort: v.optional(
+    v.pipe(
+      v.union([v.picklist(COMPANY_SORTS), v.literal('')], m.companySortInvalid),
+      v.transform((value) => value || DEFAULT_COMPANY_SORT),
+    ),
+    DEFAULT_COMPANY_SORT,
+  ),
+});
+export type CompaniesSort = v.InferOutput<typeof CompaniesSortSchema>;
+
+/** `GET /companies/export.csv`: the list's filter and order, every row (no paging). */
+export const CompaniesExportQuerySchema = v.object({
+  ...CompaniesFilterSchema.entries,
+  ...CompaniesSortSchema.entries,
+});
+export type CompaniesExportQuery = v.InferOutput<typeof CompaniesExportQuerySchema>;
+
 export const CompaniesListQuerySchema = v.object({
   ...SkipLimitQuerySchema.entries,
   ...CompaniesFilterSchema.entries,
+  ...CompaniesSortSchema.entries,
 });
 export type CompaniesListQuery = v.InferOutput<typeof CompaniesListQuerySchema>;
 
@@ -289,7 +314,7 @@ export type CompaniesPageQuery = v.InferOutput<typeof CompaniesPageQuerySchema>;
 export const CompaniesPublicSchema = v.object({
   data: v.array(CompanySchema),
   count: v.number(),
-  /** False when a broad search was counted only up to a cap; `count` is then a lower bound. */
+  /** False when a search was not counted to its end: more than `count` companies match. */
   count_is_exact: v.boolean(),
 });
 export type CompaniesPublic = v.InferOutput<typeof CompaniesPublicSchema>;

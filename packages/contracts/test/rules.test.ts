@@ -1,11 +1,15 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
+  COMPANY_SORTS,
+  CompaniesExportQuerySchema,
   CompaniesFilterSchema,
   CompaniesListQuerySchema,
+  CompaniesSortSchema,
   CompanyCreateSchema,
   emailRule,
   passwordRule,
+  ruleMessages,
   UpdatePasswordSchema,
   UserRegisterSchema,
 } from '../src/index.js';
@@ -69,8 +73,25 @@ describe('companies filter', () => {
     const filter = v.parse(CompaniesFilterSchema, { search: ' acme ', type: 'matriz', is_active: 'true', skip: '5' });
     expect(filter).toEqual({ search: 'acme', type: 'matriz', is_active: true });
     expect(Object.keys(CompaniesListQuerySchema.entries).sort()).toEqual(
-      ['is_active', 'limit', 'search', 'skip', 'type'].sort(),
+      ['is_active', 'limit', 'search', 'skip', 'sort', 'type'].sort(),
     );
     expect(CompaniesListQuerySchema.entries.search).toBe(CompaniesFilterSchema.entries.search);
+  });
+
+  it('takes the export query as the list does, without paging', () => {
+    expect(Object.keys(CompaniesExportQuerySchema.entries).sort()).toEqual(['is_active', 'search', 'sort', 'type']);
+    expect(CompaniesExportQuerySchema.entries.sort).toBe(CompaniesListQuerySchema.entries.sort);
+  });
+
+  it('reads sort from its whitelist: empty or absent is newest, anything else is refused', () => {
+    const sortOf = (sort: unknown) => v.safeParse(CompaniesSortSchema, sort === undefined ? {} : { sort });
+    expect(sortOf(undefined).output).toEqual({ sort: 'newest' });
+    expect(sortOf('').output).toEqual({ sort: 'newest' });
+    for (const sort of COMPANY_SORTS) expect(sortOf(sort).output).toEqual({ sort });
+    for (const sort of ['name', '-newest', 'Trading_name', ' cnpj', 1]) {
+      const result = sortOf(sort);
+      expect(result.success, String(sort)).toBe(false);
+      expect(result.issues?.[0]?.message).toBe(ruleMessages.companySortInvalid);
+    }
   });
 });

@@ -204,3 +204,25 @@ test.describe('/admin for an ordinary user', () => {
     expect(listRequests).toEqual([]);
   });
 });
+
+test.describe('/admin row layout', () => {
+  test('sets the e-mail on the same line as the other cells of its row', async ({ page, api, signIn }) => {
+    const other = await api.createUser({ full_name: 'Linha Alinhada' });
+    const me = await api.createUser({ is_superuser: true });
+    await signIn(me.token as string, '/admin');
+    const row = page.getByRole('row').filter({ hasText: other.email });
+    await expect(row).toBeVisible();
+    // The vertical middle of each cell's text (a Range over its text, whatever element holds it).
+    const middles = await row.getByRole('cell').evaluateAll((cells) =>
+      cells.slice(0, 3).map((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        const box = range.getBoundingClientRect();
+        return box.top + box.height / 2;
+      }),
+    );
+    const [name, email, role] = middles as [number, number, number];
+    expect(Math.abs(email - name)).toBeLessThanOrEqual(1);
+    expect(Math.abs(email - role)).toBeLessThanOrEqual(1);
+  });
+});

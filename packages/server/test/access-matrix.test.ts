@@ -181,6 +181,7 @@ const calls: Call[] = [
   { name: 'GET /companies/', expect: anyUser(200), run: (tk) => t.get('companies/', tk) },
   { name: 'GET /companies/paginated', expect: anyUser(200), run: (tk) => t.get('companies/paginated', tk) },
   { name: 'GET /companies/active', expect: anyUser(200), run: (tk) => t.get('companies/active', tk) },
+  { name: 'GET /companies/export.csv', expect: anyUser(200), run: (tk) => t.get('companies/export.csv', tk) },
   {
     name: 'POST /companies/',
     expect: anyUser(200),

@@ -210,8 +210,8 @@ describe('listing and search', () => {
   });
 
   it('a search says its total is exact only once the page reaches the last match', async () => {
-    // Two companies match "padaria": a page of one has one more after it, so the count is a lower bound.
-    expect(await names('search=padaria&limit=1')).toEqual({ ids: [ids.joaoFilial], count: 2, exact: false });
+    // Two companies match "padaria": a page of one has one more after it, so more than 1 match.
+    expect(await names('search=padaria&limit=1')).toEqual({ ids: [ids.joaoFilial], count: 1, exact: false });
     expect(await names('search=padaria&skip=1&limit=1')).toEqual({ ids: [ids.joao], count: 2, exact: true });
     expect(await names('search=padaria&skip=0&limit=2')).toEqual({
       ids: [ids.joaoFilial, ids.joao],
@@ -257,6 +257,56 @@ describe('listing and search', () => {
     const active = await t.get('companies/active', token);
     expect(active.json().count).toBe(4);
     expect(active.json().data.map((c: { id: string }) => c.id)).not.toContain(ids.acai);
+  });
+
+  it.each([
+    // Names ignore case and accents ('Açaí' between '100%' and 'Padaria', whatever the collation).
+    ['sort=trading_name', ['pct', 'acai', 'joao', 'joaoFilial', 'tech']],
+    ['sort=-trading_name', ['tech', 'joaoFilial', 'joao', 'acai', 'pct']],
+    // Both bakeries share a legal name: the tie goes by id ('souza' stands for them in that order).
+    ['sort=legal_name', ['acai', 'pct', 'tech', 'souza']],
+    ['sort=-legal_name', ['-souza', 'tech', 'pct', 'acai']],
+    ['sort=cnpj', ['tech', 'joao', 'joaoFilial', 'acai', 'pct']],
+    ['sort=-cnpj', ['pct', 'acai', 'joaoFilial', 'joao', 'tech']],
+    ['sort=newest', ['pct', 'tech', 'acai', 'joaoFilial', 'joao']],
+    ['sort=', ['pct', 'tech', 'acai', 'joaoFilial', 'joao']],
+    ['sort=trading_name&type=filial', ['pct', 'joaoFilial', 'tech']],
+    ['sort=-trading_name&search=padaria', ['joaoFilial', 'joao']],
+  ])('orders by %s', async (query, expected) => {
+    const souza = [ids.joao, ids.joaoFilial].sort() as string[];
+    const expand = (key: string) =>
+      key === 'souza' ? souza : key === '-souza' ? [...souza].reverse() : [ids[key] as string];
+    const result = await names(query);
+    expect(result.ids).toEqual(expected.flatMap(expand));
+  });
+
+  it('breaks ties of a name order by id, so pages never overlap', async () => {
+    const twins = [await create({ trading_name: 'Gêmea' }), await create({ trading_name: 'gemea' })];
+    try {
+      const ascending = (await names('sort=trading_name')).ids.filter((id) => twins.some((c) => c.id === id));
+      const descending = (await names('sort=-trading_name')).ids.filter((id) => twins.some((c) => c.id === id));
+      const byId = twins.map((c) => c.id).sort();
+      expect(ascending).toEqual(byId);
+      expect(descending).toEqual([...byId].reverse());
+      const pages = [await names('sort=trading_name&limit=3'), await names('sort=trading_name&skip=3&limit=4')];
+      expect(pages.flatMap((page) => page.ids)).toEqual((await names('sort=trading_name')).ids);
+    } finally {
+      for (const twin of twins) await t.del(`companies/${twin.id}`, token);
+    }
+  });
+
+  it('refuses an unknown order with 422 and says which orders exist', async () => {
+    for (const sort of ['name', 'created_at', 'trading_name;drop table companies', '--cnpj', 'TRADING_NAME']) {
+      const res = await t.get(`companies/?sort=${encodeURIComponent(sort)}`, token);
+      expect(res.statusCode, sort).toBe(422);
+      expect(detail(res)).toEqual([
+        {
+          loc: ['query', 'sort'],
+          msg: 'Ordenação deve ser uma de: newest, trading_name, -trading_name, legal_name, -legal_name, cnpj, -cnpj',
+          type: expect.any(String),
+        },
+      ]);
+    }
   });
 
   it.each(['limit=0', 'limit=101', 'skip=-1', 'type=sede', 'is_active=yes', `search=${'x'.repeat(101)}`, 'limit=abc'])(

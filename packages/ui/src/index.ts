@@ -9,6 +9,7 @@ export * from './api-error-text.js';
 export * from './app-providers.js';
 export * from './color-mode.js';
 export * from './form-field.js';
+export * from './format.js';
 export * from './logo.js';
 export * from './messages.js';
 export * from './password-input.js';

@@ -15,6 +15,9 @@ export const uiMessages = {
       ? `Tem certeza que deseja excluir Usuário "${name}"? Esta ação não pode ser desfeita.`
       : `Tem certeza que deseja excluir Empresa "${name}"? Esta ação não pode ser desfeita.`,
   retry: 'Tentar novamente',
+  /** The order of a list on a phone, where there are no column headers to click. */
+  sortBy: 'Ordenar por',
+  sortOption: (column: string, descending: boolean) => `${column} (${descending ? 'decrescente' : 'crescente'})`,
   errorTitle: 'Algo deu errado',
   unexpectedError: 'Ocorreu um erro inesperado. Tente novamente.',
   logoLabel: 'Back Office',

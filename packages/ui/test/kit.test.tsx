@@ -10,17 +10,37 @@ import {
   applyListSearch,
   type Column,
   mutateWithToast,
+  nextSort,
   PagedTable,
   type PagedTableProps,
   pageParam,
   RowActionsMenu,
   readListSearch,
+  sortParam,
   useBlurForm,
   useListSearchParams,
 } from '../src/kit/index.js';
 import { renderWithUi } from './render.js';
 
 afterEach(() => clearToasts());
+
+describe('list order', () => {
+  it('cycles a header: ascending, descending, default; another column starts ascending', () => {
+    expect(nextSort(undefined, 'name')).toBe('name');
+    expect(nextSort('name', 'name')).toBe('-name');
+    expect(nextSort('-name', 'name')).toBeUndefined();
+    expect(nextSort('-name', 'cnpj')).toBe('cnpj');
+  });
+
+  it('reads sort from its whitelist only; the default order reads as absent', () => {
+    const schema = v.object({ page: pageParam(10), sort: sortParam(['newest', 'name', '-name'], 'newest') });
+    const read = (query: string) => readListSearch(schema, new URLSearchParams(query)).sort;
+    expect(read('sort=-name')).toBe('-name');
+    expect(read('sort=newest')).toBeUndefined();
+    expect(read('sort=other')).toBeUndefined();
+    expect(read('')).toBeUndefined();
+  });
+});
 
 describe('list URL state', () => {
   const schema = v.object({

@@ -2,6 +2,7 @@ import { USERS_PAGE_SIZE, useUsers } from '@backoffice/api-client';
 import type { UserPublic } from '@backoffice/contracts';
 import {
   editDeleteActions,
+  ListTotal,
   PagedTable,
   RowActionsMenu,
   StatusPanel,
@@ -70,4 +71,10 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
       />
     </>
   );
+}
+
+/** The total under the title; the same query as the list (one request), so it follows the page. */
+export function UsersTotal() {
+  const [page] = usePageParam(USERS_PAGE_SIZE);
+  return <ListTotal query={useUsers({ page })} noun={messages.totalNoun} />;
 }

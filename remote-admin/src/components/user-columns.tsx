@@ -29,7 +29,9 @@ export function userColumns(currentUserId: string): Column<UserPublic>[] {
       key: 'email',
       header: messages.columns.email,
       cell: (user) => (
-        <Text as="span" truncate maxW="xs" display="inline-block">
+        // A block, not inline-block: an inline-block that clips its overflow sits on its bottom edge
+        // as baseline, which lifted the e-mail a few pixels above the other cells of the row.
+        <Text as="span" truncate maxW="xs" display="block" title={user.email}>
           {user.email}
         </Text>
       ),

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { FiPlus } from 'react-icons/fi';
 import { NoPermission } from '../components/NoPermission';
 import { UserFormDialog } from '../components/UserFormDialog';
-import { UsersAdmin } from '../components/UsersAdmin';
+import { UsersAdmin, UsersTotal } from '../components/UsersAdmin';
 import { messages } from '../messages';
 
 /** `/admin` (spec §2): user administration, for super users only. */
@@ -18,6 +18,7 @@ export default function AdminPage() {
   return (
     <PageFrame
       title={messages.adminPageTitle}
+      description={isSuperuser && <UsersTotal />}
       action={
         isSuperuser && (
           <Button onClick={() => setAdding(true)}>

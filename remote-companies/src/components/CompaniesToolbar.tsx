@@ -1,11 +1,14 @@
 import { COMPANY_TYPES, type CompaniesFilter, type CompanyType, SEARCH_MAX_LENGTH } from '@backoffice/contracts';
+import { usePhoneLayout } from '@backoffice/ui/kit';
+import { Badge } from '@chakra-ui/react/badge';
+import { Button } from '@chakra-ui/react/button';
 import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
 import { InputGroup } from '@chakra-ui/react/input-group';
 import { NativeSelect } from '@chakra-ui/react/native-select';
-import { Stack } from '@chakra-ui/react/stack';
-import { useEffect, useRef, useState } from 'react';
-import { FiSearch } from 'react-icons/fi';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { useEffect, useId, useRef, useState } from 'react';
+import { FiFilter, FiSearch } from 'react-icons/fi';
 import type { CompaniesFilterChanges } from '../hooks/use-companies-search-params';
 import { messages } from '../messages';
 
@@ -17,11 +20,17 @@ export interface CompaniesToolbarProps {
   onChange: (changes: CompaniesFilterChanges) => void;
 }
 
-/** Search box (debounced, kept in the URL), type filter and active filter. */
+/**
+ * Search box (debounced, kept in the URL), type filter and active filter. On a phone the two filters
+ * fold behind one `Filtros` button (which counts the ones in use), so the list starts near the top.
+ */
 export function CompaniesToolbar({ filter, onChange }: CompaniesToolbarProps) {
-  return (
-    <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'flex-end' }}>
-      <SearchBox value={filter.search} onCommit={(search) => onChange({ search })} />
+  const phone = usePhoneLayout();
+  const [open, setOpen] = useState(false);
+  const filtersId = useId();
+  const inUse = (filter.type ? 1 : 0) + (filter.is_active === undefined ? 0 : 1);
+  const selects = (
+    <>
       <Field.Root width={{ md: '44' }}>
         <Field.Label>{messages.typeFilterLabel}</Field.Label>
         <NativeSelect.Root>
@@ -56,6 +65,38 @@ export function CompaniesToolbar({ filter, onChange }: CompaniesToolbarProps) {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
+    </>
+  );
+  if (phone) {
+    return (
+      <Stack gap="3">
+        <HStack gap="2" align="center">
+          <SearchBox value={filter.search} onCommit={(search) => onChange({ search })} />
+          <Button
+            variant="outline"
+            aria-expanded={open}
+            aria-controls={filtersId}
+            onClick={() => setOpen((value) => !value)}
+          >
+            <FiFilter aria-hidden />
+            {messages.filters}
+            {inUse > 0 && (
+              <Badge colorPalette="brand" variant="solid" size="sm" aria-label={messages.filtersInUse(inUse)}>
+                {inUse}
+              </Badge>
+            )}
+          </Button>
+        </HStack>
+        <Stack id={filtersId} gap="3" hidden={!open}>
+          {selects}
+        </Stack>
+      </Stack>
+    );
+  }
+  return (
+    <Stack direction="row" gap="3" align="flex-end">
+      <SearchBox value={filter.search} onCommit={(search) => onChange({ search })} />
+      {selects}
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
 import { COMPANIES_PAGE_SIZE, useCompanies } from '@backoffice/api-client';
 import type { Company } from '@backoffice/contracts';
-import { editDeleteActions, PagedTable, PageFrame, RowActionsMenu, useRowDialog } from '@backoffice/ui/kit';
+import { editDeleteActions, ListTotal, PagedTable, PageFrame, RowActionsMenu, useRowDialog } from '@backoffice/ui/kit';
 import { Button } from '@chakra-ui/react/button';
+import { HStack } from '@chakra-ui/react/stack';
 import { useState } from 'react';
 import { FiPlus } from 'react-icons/fi';
 import { CompaniesEmpty } from '../components/CompaniesEmpty';
@@ -9,30 +10,38 @@ import { CompaniesToolbar } from '../components/CompaniesToolbar';
 import { CompanyFormDialog } from '../components/CompanyFormDialog';
 import { companyColumns } from '../components/company-columns';
 import { DeleteCompanyDialog } from '../components/DeleteCompanyDialog';
+import { ExportCompaniesButton } from '../components/ExportCompaniesButton';
 import { useCompaniesSearchParams } from '../hooks/use-companies-search-params';
 import { messages } from '../messages';
 
 /** `/companies` (spec §2): list, search, filters and pagination; each dialog saves on its own. */
 export default function CompaniesPage() {
-  const { page, filter, filtered, setFilter, setPage, clearFilters } = useCompaniesSearchParams();
-  const list = useCompanies({ page, filter });
+  const { page, filter, sort, filtered, setFilter, setSort, setPage, clearFilters } = useCompaniesSearchParams();
+  const list = useCompanies({ page, filter, sort });
   const [creating, setCreating] = useState(false);
   const row = useRowDialog<Company, 'edit' | 'delete'>();
 
   return (
     <PageFrame
       title={messages.companiesPageTitle}
+      description={<ListTotal query={list} noun={messages.totalNoun} />}
       action={
-        <Button onClick={() => setCreating(true)}>
-          <FiPlus aria-hidden />
-          {messages.addCompany}
-        </Button>
+        <HStack gap="3" wrap="wrap">
+          <ExportCompaniesButton filter={filter} sort={sort} />
+          <Button onClick={() => setCreating(true)}>
+            <FiPlus aria-hidden />
+            {messages.addCompany}
+          </Button>
+        </HStack>
       }
       filters={<CompaniesToolbar filter={filter} onChange={setFilter} />}
     >
       <PagedTable
         caption={messages.tableCaption}
         columns={companyColumns}
+        sort={sort}
+        onSortChange={setSort}
+        defaultSortLabel={messages.defaultSort}
         rowKey={(company) => company.id}
         actionsHeader={messages.columns.actions}
         rowActions={(company) => (

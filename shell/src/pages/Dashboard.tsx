@@ -1,4 +1,5 @@
 import { useCompaniesSummary, useCurrentUser, useUsersSummary } from '@backoffice/api-client';
+import { formatNumber } from '@backoffice/ui';
 import { Card } from '@chakra-ui/react/card';
 import { Heading } from '@chakra-ui/react/heading';
 import { Icon } from '@chakra-ui/react/icon';
@@ -33,7 +34,11 @@ function CountFigures({
   query,
   activeLabel,
 }: {
-  query: { data?: { data: { is_active: boolean }[]; count: number }; isPending: boolean; isError: boolean };
+  query: {
+    data?: { data: { is_active: boolean }[]; count: number; count_is_exact?: boolean };
+    isPending: boolean;
+    isError: boolean;
+  };
   activeLabel: (count: number) => string;
 }) {
   if (query.isPending) return <Skeleton height="14" />;
@@ -42,7 +47,7 @@ function CountFigures({
   return (
     <Stack gap="1">
       <Text fontSize="3xl" fontWeight="bold" data-testid="total">
-        {query.data.count}
+        {formatNumber(query.data.count)}
       </Text>
       <Text color="fg.muted" data-testid="active">
         {activeLabel(active)}

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { CompaniesFilter } from '@backoffice/contracts';
+import type { CompaniesFilter, CompanySort } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
 import { CompaniesRepository } from '../db/companies-repository.js';
+import { companiesCsv } from '../services/companies-csv.js';
 import { loadDemoCompanies } from './seed-demo.js';
 
 /**
@@ -28,7 +29,7 @@ export async function bench(count: number) {
       `engine=${database.engine} rows=${inserted} load=${loadSeconds.toFixed(1)}s (${Math.round(inserted / loadSeconds)} rows/s)\n`,
     );
     const repo = new CompaniesRepository(database.db);
-    const cases: [string, CompaniesFilter, number][] = [
+    const cases: [string, CompaniesFilter, number, CompanySort?][] = [
       ['first page, no filter', {}, 0],
       ['first page, type=filial', { type: 'filial' }, 0],
       ['first page, type=matriz is_active=false', { type: 'matriz', is_active: false }, 0],
@@ -38,14 +39,23 @@ export async function bench(count: number) {
       ['search masked CNPJ prefix "10.00"', { search: '10.00' }, 0],
       ['search absent name "zzzz"', { search: 'zzzz' }, 0],
       ['page 1000 (skip 4995), no filter', {}, 4_995],
+      ['sort=trading_name, first page', {}, 0, 'trading_name'],
+      ['sort=-trading_name, first page', {}, 0, '-trading_name'],
+      ['sort=legal_name, first page', {}, 0, 'legal_name'],
+      ['sort=-legal_name, first page', {}, 0, '-legal_name'],
+      ['sort=cnpj, first page', {}, 0, 'cnpj'],
+      ['sort=-cnpj, first page', {}, 0, '-cnpj'],
+      ['sort=trading_name type=matriz is_active=false', { type: 'matriz', is_active: false }, 0, 'trading_name'],
+      ['sort=-legal_name, page 1000', {}, 4_995, '-legal_name'],
+      ['sort=trading_name search "padaria"', { search: 'padaria' }, 0, 'trading_name'],
     ];
     process.stdout.write('query                                          median_ms  p95_ms  count\n');
-    for (const [name, filter, skip] of cases) {
+    for (const [name, filter, skip, sort] of cases) {
       const times: number[] = [];
       let count = 0;
       for (let i = 0; i < 15; i++) {
         const started = performance.now();
-        const result = await repo.list(filter, skip, 5);
+        const result = await repo.list(filter, skip, 5, sort);
         times.push(performance.now() - started);
         count = result.count;
       }
@@ -56,6 +66,18 @@ export async function bench(count: number) {
         `${name.padEnd(46)} ${median.toFixed(1).padStart(9)} ${p95.toFixed(1).padStart(7)}  ${count}\n`,
       );
     }
+    // The CSV export of every row, as the route streams it (the text is counted, not kept).
+    const exportStarted = performance.now();
+    let bytes = 0;
+    let peakRss = 0;
+    for await (const chunk of companiesCsv(repo.exportRows({}, 'trading_name'))) {
+      bytes += Buffer.byteLength(chunk);
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    }
+    const exportSeconds = (performance.now() - exportStarted) / 1000;
+    process.stdout.write(
+      `export.csv sort=trading_name: ${(bytes / 1024 / 1024).toFixed(1)} MiB in ${exportSeconds.toFixed(1)} s, peak rss=${Math.round(peakRss / 1024 / 1024)} MiB\n`,
+    );
     process.stdout.write(`memory rss=${Math.round(process.memoryUsage().rss / 1024 / 1024)} MiB\n`);
   } finally {
     await database.close();

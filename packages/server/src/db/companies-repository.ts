@@ -1,6 +1,6 @@
-import type { CompaniesFilter, CompanyCreate, CompanyType, CompanyUpdate } from '@backoffice/contracts';
-import { normalizeCnpj } from '@backoffice/contracts';
-import { and, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
+import type { CompaniesFilter, CompanyCreate, CompanySort, CompanyType, CompanyUpdate } from '@backoffice/contracts';
+import { DEFAULT_COMPANY_SORT, normalizeCnpj } from '@backoffice/contracts';
+import { and, asc, desc, eq, getTableColumns, gt, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { isUniqueViolation } from './errors.js';
 import { type CompanyRow, companies, companyCounts } from './schema.js';
@@ -49,31 +49,61 @@ function typeFilter(type: CompanyType | '' | undefined): CompanyType | undefined
   return type === '' ? undefined : type;
 }
 
+/** The filter as SQL: the list and the export narrow the same way. */
+function filterCondition(filter: CompaniesFilter): SQL | undefined {
+  const type = typeFilter(filter.type);
+  const search = filter.search?.trim();
+  return and(
+    type ? eq(companies.type, type) : undefined,
+    filter.is_active === undefined ? undefined : eq(companies.is_active, filter.is_active),
+    search ? searchCondition(search) : undefined,
+  );
+}
+
 const { search_text: _searchOnly, ...COLUMNS } = getTableColumns(companies);
 
-/** Newest first, ties broken by id: the documented, deterministic order of every company list. */
-const ORDER = [desc(companies.created_at), desc(companies.id)];
+const byTradingName = sql`search_normalize(${companies.trading_name})`;
+const byLegalName = sql`search_normalize(${companies.legal_name})`;
+
+/**
+ * Each order of the list (`sort`), whitelisted: its keys, all in one direction, the last one unique so
+ * the order is total. Newest first (the default), ties broken by id; names through `search_normalize`,
+ * as their indexes (migration 0005) are built, then id; the CNPJ is unique on its own.
+ */
+const SORTS: Record<CompanySort, { keys: SQLWrapper[]; descending: boolean }> = {
+  newest: { keys: [companies.created_at, companies.id], descending: true },
+  trading_name: { keys: [byTradingName, companies.id], descending: false },
+  '-trading_name': { keys: [byTradingName, companies.id], descending: true },
+  legal_name: { keys: [byLegalName, companies.id], descending: false },
+  '-legal_name': { keys: [byLegalName, companies.id], descending: true },
+  cnpj: { keys: [companies.tax_id], descending: false },
+  '-cnpj': { keys: [companies.tax_id], descending: true },
+};
+
+const orderOf = (sort: CompanySort) => SORTS[sort].keys.map((key) => (SORTS[sort].descending ? desc(key) : asc(key)));
+
+/** Rows per query of an export: small enough to stream, large enough that 1 M rows are 1 000 queries. */
+export const EXPORT_BATCH_SIZE = 1_000;
 
 export class CompaniesRepository {
   constructor(private readonly db: Db) {}
 
-  async list(filter: CompaniesFilter, skip: number, limit: number): Promise<CompanyList> {
-    const type = typeFilter(filter.type);
-    const search = filter.search?.trim();
-    const where = and(
-      type ? eq(companies.type, type) : undefined,
-      filter.is_active === undefined ? undefined : eq(companies.is_active, filter.is_active),
-      search ? searchCondition(search) : undefined,
-    );
-    if (search) return this.searchPage(where, skip, limit);
+  async list(
+    filter: CompaniesFilter,
+    skip: number,
+    limit: number,
+    sort: CompanySort = DEFAULT_COMPANY_SORT,
+  ): Promise<CompanyList> {
+    const where = filterCondition(filter);
+    if (filter.search?.trim()) return this.searchPage(where, skip, limit, sort);
     // Without a search the total comes from the counters, in the same statement as the page: one
     // round trip instead of two. Only a page past the end (no row to carry it) asks again.
-    const counted = this.countFromCounters(type, filter.is_active);
+    const counted = this.countFromCounters(typeFilter(filter.type), filter.is_active);
     const rows = await this.db
       .select({ ...COLUMNS, total: sql<number>`(${counted})`.mapWith(Number) })
       .from(companies)
       .where(where)
-      .orderBy(...ORDER)
+      .orderBy(...orderOf(sort))
       .offset(skip)
       .limit(limit);
     const first = rows[0];
@@ -98,19 +128,24 @@ export class CompaniesRepository {
    * A search reads one row past the page instead of counting its matches: counting a phrase that
    * matches a few thousand rows costs a scan of all of them (15-20 ms at a million rows), where
    * the page alone is read off the created_at index in about a millisecond. So `count` is exact
-   * when this page reaches the end of the matches, and otherwise a lower bound (`count_is_exact:
-   * false`: at least one row follows the page). Only a page past the end counts, to say where
-   * the end is.
+   * when this page reaches the end of the matches, and otherwise the rows up to the end of this
+   * page with `count_is_exact: false`, which always means "more than `count` match" (the screens
+   * say "mais de N"). Only a page past the end counts, to say where the end is.
    */
-  private async searchPage(where: SQL | undefined, skip: number, limit: number): Promise<CompanyList> {
+  private async searchPage(
+    where: SQL | undefined,
+    skip: number,
+    limit: number,
+    sort: CompanySort,
+  ): Promise<CompanyList> {
     const rows = await this.db
       .select(COLUMNS)
       .from(companies)
       .where(where)
-      .orderBy(...ORDER)
+      .orderBy(...orderOf(sort))
       .offset(skip)
       .limit(limit + 1);
-    if (rows.length > limit) return { data: rows.slice(0, limit), count: skip + rows.length, count_is_exact: false };
+    if (rows.length > limit) return { data: rows.slice(0, limit), count: skip + limit, count_is_exact: false };
     if (rows.length > 0 || skip === 0) return { data: rows, count: skip + rows.length, count_is_exact: true };
     return { data: rows, ...(await this.countSearch(where)) };
   }
@@ -127,6 +162,49 @@ export class CompaniesRepository {
     return n > SEARCH_COUNT_CAP
       ? { count: SEARCH_COUNT_CAP, count_is_exact: false }
       : { count: n, count_is_exact: true };
+  }
+
+  /**
+   * Every company of the filter in `sort` order, read in batches by keyset (each batch starts after the
+   * last row's keys, an index range rather than an ever-growing offset), so memory stays constant and a
+   * batch costs the same at row 1 as at row 1 000 000. The keys travel as text, so timestamps keep their
+   * microseconds. No transaction is held between batches: a concurrent change shows or not, never twice.
+   */
+  async *exportRows(
+    filter: CompaniesFilter,
+    sort: CompanySort = DEFAULT_COMPANY_SORT,
+    batchSize = EXPORT_BATCH_SIZE,
+  ): AsyncGenerator<CompanyRow[]> {
+    const where = filterCondition(filter);
+    const { keys, descending } = SORTS[sort];
+    const keyRow = sql`(${sql.join(keys, sql`, `)})`;
+    let after: string[] | undefined;
+    for (;;) {
+      const afterLast = after
+        ? (descending ? lt : gt)(
+            keyRow,
+            sql`(${sql.join(
+              after.map((value) => sql`${value}`),
+              sql`, `,
+            )})`,
+          )
+        : undefined;
+      const batch = await this.db
+        .select({
+          row: companies,
+          cursor: sql<string[]>`array[${sql.join(
+            keys.map((key) => sql`(${key})::text`),
+            sql`, `,
+          )}]`,
+        })
+        .from(companies)
+        .where(and(where, afterLast))
+        .orderBy(...orderOf(sort))
+        .limit(batchSize);
+      if (batch.length > 0) yield batch.map((entry) => entry.row);
+      if (batch.length < batchSize) return;
+      after = batch[batch.length - 1]?.cursor;
+    }
   }
 
   async findById(id: string): Promise<CompanyRow | undefined> {

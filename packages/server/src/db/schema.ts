@@ -79,6 +79,10 @@ export const companies = pgTable(
     // A CNPJ typed with its mask is searched as a prefix of tax_id (companies-repository.ts):
     // pattern ops let LIKE 'prefix%' use a b-tree whatever the database's collation.
     index('companies_tax_id_prefix_idx').on(t.tax_id.op('varchar_pattern_ops')),
+    // The name orders of the list (`sort`): accent- and case-insensitive whatever the database collation,
+    // ties broken by id. One ascending index serves both directions (read backwards for `-trading_name`).
+    index('companies_trading_name_sort_idx').on(sql`search_normalize(${t.trading_name})`, t.id),
+    index('companies_legal_name_sort_idx').on(sql`search_normalize(${t.legal_name})`, t.id),
   ],
 );
 

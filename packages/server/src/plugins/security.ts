@@ -25,6 +25,8 @@ export default fp(async function security(app: FastifyInstance) {
     origin: app.config.corsOrigins.length ? app.config.corsOrigins : false,
     methods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type', 'ngrok-skip-browser-warning'],
+    // The CSV export's file name, read by a page on another origin (the companies embed).
+    exposedHeaders: ['Content-Disposition'],
     maxAge: 600,
   });
 });

@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
 import {
   apiErrors,
+  CompaniesExportQuerySchema,
   CompaniesListQuerySchema,
   CompaniesPageQuerySchema,
   CompaniesPageSchema,
@@ -16,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { TaxIdTakenError } from '../db/companies-repository.js';
 import { HttpError } from '../http/http-error.js';
 import type { ValibotTypeProvider } from '../http/valibot.js';
+import { companiesCsv, exportFileName } from '../services/companies-csv.js';
 import { toCompany } from './mappers.js';
 
 const bearer = [{ bearer: [] }];
@@ -23,6 +26,10 @@ const notFound = () => new HttpError(404, apiErrors.companyNotFound);
 const ORDER_NOTE =
   'Order: newest first (created_at descending, then id descending), so pages are stable. ' +
   '`search` matches trading and legal name case- and accent-insensitively, and the CNPJ typed with or without its mask.';
+
+const SORT_NOTE =
+  '`sort` chooses another order: `trading_name`, `legal_name` or `cnpj`, with `-` in front for descending ' +
+  '(names ignore case and accents; ties are broken by id), or `newest` (the default). Any other value is a 422.';
 
 async function withUniqueTaxId<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -44,16 +51,43 @@ export default async function companyRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['companies'],
         summary: 'List companies',
-        description: `${ORDER_NOTE} \`count\` is the filtered total. A search is not counted past its page: when more matches follow the page, \`count\` is a lower bound (skip + limit + 1) and \`count_is_exact\` is false. A CNPJ typed with its mask (\`12.3\`, \`12.345.678/0001-95\`) matches the CNPJs that start with it.`,
+        description: `${ORDER_NOTE} ${SORT_NOTE} \`count\` is the filtered total. A search is not counted past its page: when more matches follow the page, \`count\` is skip + limit and \`count_is_exact\` is false. \`count_is_exact: false\` always means that more than \`count\` companies match. A CNPJ typed with its mask (\`12.3\`, \`12.345.678/0001-95\`) matches the CNPJs that start with it.`,
         security: bearer,
         querystring: CompaniesListQuerySchema,
         response: { 200: CompaniesPublicSchema },
       },
     },
     async (request) => {
-      const { skip, limit, ...filter } = request.query;
-      const list = await app.companies.list(filter, skip, limit);
+      const { skip, limit, sort, ...filter } = request.query;
+      const list = await app.companies.list(filter, skip, limit, sort);
       return { ...list, data: list.data.map(toCompany) };
+    },
+  );
+
+  app.get(
+    '/companies/export.csv',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'Export companies as CSV',
+        description:
+          'Every company of the filter (`search`, `type`, `is_active`, as the list takes them), in the order of `sort`, ' +
+          'as a CSV file that Excel in pt-BR opens as is: UTF-8 with a byte order mark, `;` between cells, CRLF, ' +
+          'cells quoted as RFC 4180 says, the CNPJ formatted, and a leading apostrophe on text that a spreadsheet ' +
+          'would run as a formula. Streamed in keyset batches, so any size costs the server the same memory.',
+        security: bearer,
+        produces: ['text/csv'],
+        querystring: CompaniesExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { sort, ...filter } = request.query;
+      const csv = Readable.from(companiesCsv(app.companies.exportRows(filter, sort)));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName(new Date())}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
     },
   );
 

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, cleanUp, freePort, SUPERUSER, serverEnv, startServer } from './support.js';
+import { freePort } from '../../src/testing/free-port.js';
+import { call, cleanUp, SUPERUSER, serverEnv, startServer } from './support.js';
 
 /**
  * REDIS_URL is set and Redis goes away: the rate-limited account endpoints keep answering (no 500)

@@ -1,7 +1,10 @@
 import { Skeleton } from '@chakra-ui/react/skeleton';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { Table, type TableCellProps } from '@chakra-ui/react/table';
 import { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
 import type { ReactNode } from 'react';
+import { FiArrowDown, FiArrowUp, FiChevronDown } from 'react-icons/fi';
+import { ariaSortOf, nextSort } from './sorting.js';
 
 /** One column of a list: its header and how a row shows in it. */
 export interface Column<TRow> {
@@ -11,6 +14,8 @@ export interface Column<TRow> {
   cell: (row: TRow) => ReactNode;
   /** Cell styling, e.g. `{ whiteSpace: 'nowrap' }` for a CNPJ. */
   cellProps?: TableCellProps;
+  /** The list can be ordered by this column: its key in the `sort` parameter (`cnpj` for the CNPJ). */
+  sortKey?: string;
 }
 
 export interface DataTableProps<TRow> {
@@ -27,6 +32,10 @@ export interface DataTableProps<TRow> {
   /** The last column: each row's actions (a `RowActionsMenu`), under `actionsHeader`. */
   rowActions?: (row: TRow) => ReactNode;
   actionsHeader?: string;
+  /** The current order (`trading_name`, `-trading_name`; `undefined` for the default one). */
+  sort?: string | undefined;
+  /** Makes the `sortKey` headers buttons that change the order (see `nextSort`). */
+  onSortChange?: (sort: string | undefined) => void;
 }
 
 /** A list's table: a header row, skeleton rows while loading, then a row per item. */
@@ -39,6 +48,8 @@ export function DataTable<TRow>({
   busy,
   rowActions,
   actionsHeader,
+  sort,
+  onSortChange,
 }: DataTableProps<TRow>) {
   const headers = [...columns.map((column) => column.header), ...(rowActions ? [actionsHeader ?? ''] : [])];
   return (
@@ -49,11 +60,22 @@ export function DataTable<TRow>({
         </Table.Caption>
         <Table.Header>
           <Table.Row>
-            {headers.map((header) => (
-              <Table.ColumnHeader key={header} scope="col">
-                {header}
-              </Table.ColumnHeader>
-            ))}
+            {columns.map((column) =>
+              column.sortKey && onSortChange ? (
+                <Table.ColumnHeader key={column.key} scope="col" aria-sort={ariaSortOf(sort, column.sortKey)}>
+                  <SortButton
+                    label={column.header}
+                    direction={ariaSortOf(sort, column.sortKey)}
+                    onClick={() => onSortChange(nextSort(sort, column.sortKey as string))}
+                  />
+                </Table.ColumnHeader>
+              ) : (
+                <Table.ColumnHeader key={column.key} scope="col">
+                  {column.header}
+                </Table.ColumnHeader>
+              ),
+            )}
+            {rowActions && <Table.ColumnHeader scope="col">{actionsHeader ?? ''}</Table.ColumnHeader>}
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -80,5 +102,45 @@ export function DataTable<TRow>({
         </Table.Body>
       </Table.Root>
     </Table.ScrollArea>
+  );
+}
+
+const HeaderButton = chakra('button', {
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '1',
+    font: 'inherit',
+    color: 'inherit',
+    cursor: 'pointer',
+    rounded: 'sm',
+    marginInline: '-1',
+    paddingInline: '1',
+    _hover: { color: 'fg' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '1px' },
+  },
+});
+
+/**
+ * A sortable header: the column name as a button (its name stays the column's, `aria-sort` on the
+ * header says the order), an arrow for the direction, a faint one where the column is not sorted.
+ */
+function SortButton({
+  label,
+  direction,
+  onClick,
+}: {
+  label: string;
+  direction: 'ascending' | 'descending' | 'none';
+  onClick: () => void;
+}) {
+  const Arrow = direction === 'ascending' ? FiArrowUp : direction === 'descending' ? FiArrowDown : FiChevronDown;
+  return (
+    <HeaderButton type="button" onClick={onClick}>
+      {label}
+      <chakra.span aria-hidden display="inline-flex" opacity={direction === 'none' ? 0.35 : 1}>
+        <Arrow />
+      </chakra.span>
+    </HeaderButton>
   );
 }

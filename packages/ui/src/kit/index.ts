@@ -4,11 +4,14 @@
  * it uses, so the first screen carries none of it. Shared state (the toaster, messages, the Chakra
  * system) is imported from `@backoffice/ui`, never by a relative path, so there is one of each.
  */
+export { CardList } from './card-list.js';
 export { type Column, DataTable, type DataTableProps } from './data-table.js';
 export { useBlurForm } from './form.js';
+export { ListTotal, type ListTotalProps } from './list-total.js';
 export { type MutationOutcome, mutateWithToast, type Notice, type ToastOptions } from './mutation-toast.js';
 export { PageFrame, type PageFrameProps } from './page-frame.js';
 export { type ListQuery, PagedTable, type PagedTableProps } from './paged-table.js';
+export { PHONE_MEDIA_QUERY, usePhoneLayout } from './phone-layout.js';
 export {
   editDeleteActions,
   type RowAction,
@@ -17,6 +20,9 @@ export {
   type RowDialog,
   useRowDialog,
 } from './row-actions.js';
+export { saveFile } from './save-file.js';
+export { SortSelect, type SortSelectProps } from './sort-select.js';
+export { ariaSortOf, nextSort, readSort, type SortDirection, sortParam } from './sorting.js';
 export { LoadError, type LoadErrorProps, StatusPanel, type StatusPanelProps } from './status-panel.js';
 export {
   applyListSearch,

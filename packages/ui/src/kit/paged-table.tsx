@@ -1,7 +1,10 @@
 import { type ListAnswer, pageInfo } from '@backoffice/api-client';
 import { PaginationFooter } from '@backoffice/ui/pagination-footer';
 import { type ReactNode, useEffect } from 'react';
+import { CardList } from './card-list.js';
 import { DataTable, type DataTableProps } from './data-table.js';
+import { usePhoneLayout } from './phone-layout.js';
+import { SortSelect } from './sort-select.js';
 import { LoadError } from './status-panel.js';
 
 /** What a list hook (`useCompanies`, `useUsers`) answers, as far as the list needs it. */
@@ -26,10 +29,13 @@ export interface PagedTableProps<TRow> extends Omit<DataTableProps<TRow>, 'rows'
   loadError: { title: string; description?: string };
   /** Shown instead of the table when the list is empty (no rows yet, or none for the filters). */
   empty: ReactNode;
+  /** The default order's name in the phone layout's order select (`Mais recentes`). */
+  defaultSortLabel?: string;
 }
 
 /**
- * A paged list in one of its states: skeleton rows while the first page loads, the load error with
+ * A paged list in one of its states (a table, or one card per row on a phone, with the order as a select
+ * there): skeleton rows while the first page loads, the load error with
  * a retry, the empty state, or the table with `Anterior` / page / `Próximo`. The previous rows stay,
  * marked busy, while another page loads; a page past the end (an old link, the last rows deleted)
  * moves to the last page.
@@ -42,8 +48,12 @@ export function PagedTable<TRow>({
   onPageChange,
   loadError,
   empty,
+  defaultSortLabel,
   ...table
 }: PagedTableProps<TRow>) {
+  // On a phone, one card per row instead of a table that would scroll sideways.
+  const phone = usePhoneLayout();
+  const List = phone ? CardList : DataTable;
   const rows = query.data?.data;
   const info = pageInfo(page, pageSize, query);
   const { pastTheEnd, lastPage } = info;
@@ -54,11 +64,27 @@ export function PagedTable<TRow>({
   if (query.isError && rows === undefined) {
     return <LoadError {...loadError} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }
-  if (rows === undefined || pastTheEnd) return <DataTable {...table} rows={undefined} skeletonRows={pageSize} />;
+  const sortSelect = phone && table.onSortChange && (
+    <SortSelect
+      columns={table.columns}
+      sort={table.sort}
+      onSortChange={table.onSortChange}
+      defaultLabel={defaultSortLabel ?? ''}
+    />
+  );
+  if (rows === undefined || pastTheEnd) {
+    return (
+      <>
+        {sortSelect}
+        <List {...table} rows={undefined} skeletonRows={pageSize} />
+      </>
+    );
+  }
   if (rows.length === 0) return empty;
   return (
     <>
-      <DataTable {...table} rows={rows} skeletonRows={pageSize} busy={query.isPlaceholderData} />
+      {sortSelect}
+      <List {...table} rows={rows} skeletonRows={pageSize} busy={query.isPlaceholderData} />
       <PaginationFooter
         label={pageLabel(page)}
         hasPrevious={info.hasPrevious}

@@ -30,10 +30,15 @@ export interface Call {
   contentType: string | null;
 }
 
-/** An answer of the fake API; no `body` answers with an empty body. */
+/**
+ * An answer of the fake API; no `body` answers with an empty body. A body is sent as JSON unless
+ * `contentType` names another type (a CSV file), then it is sent as given.
+ */
 export interface Answer {
   status: number;
   body?: unknown;
+  contentType?: string;
+  headers?: Record<string, string>;
 }
 
 /**
@@ -73,9 +78,11 @@ export function fakeApi(handler: Handler): Call[] {
       if (result === 'pending') return new Promise<Response>(() => {});
       if (result === 'unreachable') throw new TypeError('Failed to fetch');
       const answer = (await result) ?? { status: 404, body: { detail: 'Not Found' } };
-      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      const contentType = answer.contentType ?? 'application/json';
+      const raw = contentType === 'application/json' ? JSON.stringify(answer.body) : (answer.body as BodyInit);
+      return new Response(answer.body === undefined ? null : raw, {
         status: answer.status,
-        headers: { 'Content-Type': 'application/json' },
+        headers: { ...answer.headers, 'Content-Type': contentType },
       });
     }),
   );

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import { deleteAllCompanies, maskCnpj, seedCompanies, tableRows } from '../src/companies.js';
+import { expect, expectNoSeriousA11yViolations, test } from '../src/fixtures.js';
+
+test.describe('/companies totals, order and export', () => {
+  let token: string;
+
+  test.beforeEach(async ({ api }) => {
+    const user = await api.createUser();
+    token = user.token as string;
+    await deleteAllCompanies(api, token);
+  });
+
+  test('sorts by a column header, kept in the URL, with aria-sort; names ignore accents and case', async ({
+    page,
+    api,
+    signIn,
+  }) => {
+    await seedCompanies(api, token, [
+      { trading_name: 'banana', legal_name: 'Zeta Ltda' },
+      { trading_name: 'Ábaco', legal_name: 'Alfa Ltda' },
+      { trading_name: 'Cereja', legal_name: 'Beta Ltda' },
+    ]);
+    await signIn(token, '/companies');
+    await expect(page.getByText('3 empresas')).toBeVisible();
+    const names = async () => (await tableRows(page)).map((row) => row[0]);
+    await expect.poll(names).toEqual(['Cereja', 'Ábaco', 'banana']);
+
+    const header = page.getByRole('columnheader', { name: 'Nome Fantasia' });
+    await expect(header).toHaveAttribute('aria-sort', 'none');
+    await header.getByRole('button').click();
+    await expect(page).toHaveURL(/\?sort=trading_name$/);
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await expect.poll(names).toEqual(['Ábaco', 'banana', 'Cereja']);
+    await header.getByRole('button').click();
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    await expect.poll(names).toEqual(['Cereja', 'banana', 'Ábaco']);
+
+    await page.getByRole('columnheader', { name: 'Razão Social' }).getByRole('button').click();
+    await expect(page).toHaveURL(/\?sort=legal_name$/);
+    await expect(header).toHaveAttribute('aria-sort', 'none');
+    await expect.poll(names).toEqual(['Ábaco', 'Cereja', 'banana']);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.reload();
+    await expect.poll(names).toEqual(['Ábaco', 'Cereja', 'banana']);
+    await page.goto('/companies?sort=nonsense');
+    await expect.poll(names).toEqual(['Cereja', 'Ábaco', 'banana']);
+  });
+
+  test('exports the filtered, sorted list as a CSV that Excel in pt-BR reads', async ({ page, api, signIn }) => {
+    const [padaria, acai] = await seedCompanies(api, token, [
+      { trading_name: 'Padaria São João', legal_name: 'Souza & Filhos; Ltda', type: 'matriz' },
+      { trading_name: 'Açaí da Praça', legal_name: '=1+1', type: 'matriz' },
+      { trading_name: 'Filial Fora do Filtro', type: 'filial' },
+    ]);
+    await signIn(token, '/companies?type=matriz&sort=trading_name');
+    await expect(page.getByText('2 empresas')).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^empresas-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = fs.readFileSync((await download.path()) as string);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString('utf8').slice(1).split('\r\n');
+    expect(lines[0]).toBe('Nome Fantasia;Razão Social;CNPJ;Tipo;Situação;Cadastrada em (horário de Brasília)');
+    expect(lines[1]).toMatch(
+      new RegExp(`^Açaí da Praça;'=1\\+1;${maskCnpj(acai?.tax_id as string).replace(/\./g, '\\.')};Matriz;Ativa;`),
+    );
+    expect(
+      lines[2]?.startsWith(`Padaria São João;"Souza & Filhos; Ltda";${maskCnpj(padaria?.tax_id as string)};`),
+    ).toBe(true);
+    expect(lines.slice(3)).toEqual(['']);
+    await expect(page.getByRole('button', { name: 'Exportar CSV' })).toBeEnabled();
+  });
+
+  test('says when the export failed', async ({ page, api, signIn }) => {
+    await seedCompanies(api, token, [{ trading_name: 'Uma' }]);
+    await page.route('**/api/v1/companies/export.csv*', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"Service Unavailable"}' }),
+    );
+    await signIn(token, '/companies');
+    await page.getByRole('button', { name: 'Exportar CSV' }).click();
+    await expect(page.getByText('Não foi possível exportar as empresas.')).toBeVisible();
+  });
+});

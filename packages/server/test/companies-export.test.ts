@@ -1,0 +1,203 @@
+import { type CompanySort, cnpjCheckDigits, formatCnpj } from '@backoffice/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, detail, type TestApp } from './support/app.js';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = (await t.userToken()).token;
+  await t.database.db.execute(sql`delete from companies`);
+});
+afterAll(() => t.close());
+
+let seq = 0;
+function taxId(root = 30_000_000 + ++seq, order = 1) {
+  const base = `${String(root).padStart(8, '0')}${String(order).padStart(4, '0')}`;
+  return base + cnpjCheckDigits(base);
+}
+
+async function create(fields: Record<string, unknown>) {
+  const res = await t.post('companies/', token, { legal_name: 'Razão Ltda', tax_id: taxId(), ...fields });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { id: string; tax_id: string; trading_name: string };
+}
+
+/** A small RFC 4180 reader (`;`, CRLF, quoted cells with doubled quotes), to read back what was written. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ';') {
+      record.push(cell);
+      cell = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      record.push(cell);
+      records.push(record);
+      record = [];
+      cell = '';
+      i++;
+    } else cell += char;
+  }
+  expect(cell, 'the file ends with CRLF').toBe('');
+  return records;
+}
+
+const exportCsv = (query = '', auth: string | null = token) => t.get(`companies/export.csv${query}`, auth ?? undefined);
+
+describe('GET /companies/export.csv', () => {
+  let plain: { id: string; tax_id: string };
+  beforeAll(async () => {
+    plain = await create({ trading_name: 'Padaria São João', legal_name: 'Souza & Filhos Ltda', type: 'matriz' });
+    await create({ trading_name: 'Açaí; "Da Praça"', legal_name: 'Linha 1\nLinha 2', is_active: false });
+    await create({ trading_name: '=HYPERLINK("http://evil")', legal_name: '+55 11 99999', type: 'matriz' });
+    await create({ trading_name: '-10', legal_name: '@SUM(A1)' });
+    // The API trims names; older data (an import) may still start with a tab or CR.
+    await t.app.companies.insertMany([
+      { trading_name: '\tTab', legal_name: '\rCR', tax_id: taxId(), type: 'filial', is_active: true },
+    ]);
+  });
+
+  it('answers a dated CSV attachment in UTF-8 with a BOM, ; and CRLF, the CNPJ formatted', async () => {
+    const res = await exportCsv('?sort=cnpj');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="empresas-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const text = res.rawPayload.toString('utf8');
+    expect(text.startsWith('\uFEFFNome Fantasia;Razão Social;CNPJ;Tipo;Situação;')).toBe(true);
+    expect(text.replace(/\r\n/g, '').includes('\r\n')).toBe(false);
+    const [header, first] = parseCsv(text.slice(1));
+    expect(header).toEqual([
+      'Nome Fantasia',
+      'Razão Social',
+      'CNPJ',
+      'Tipo',
+      'Situação',
+      'Cadastrada em (horário de Brasília)',
+    ]);
+    expect(first?.slice(0, 5)).toEqual([
+      'Padaria São João',
+      'Souza & Filhos Ltda',
+      formatCnpj(plain.tax_id),
+      'Matriz',
+      'Ativa',
+    ]);
+    expect(first?.[5]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  });
+
+  it('quotes as RFC 4180 says and defuses formulas with an apostrophe', async () => {
+    const rows = parseCsv((await exportCsv('?sort=cnpj')).body.slice(1)).slice(1);
+    const names = rows.map((row) => [row[0], row[1], row[3], row[4]]);
+    expect(names).toEqual([
+      ['Padaria São João', 'Souza & Filhos Ltda', 'Matriz', 'Ativa'],
+      ['Açaí; "Da Praça"', 'Linha 1\nLinha 2', 'Filial', 'Inativa'],
+      [`'=HYPERLINK("http://evil")`, `'+55 11 99999`, 'Matriz', 'Ativa'],
+      [`'-10`, `'@SUM(A1)`, 'Filial', 'Ativa'],
+      [`'\tTab`, `'\rCR`, 'Filial', 'Ativa'],
+    ]);
+    const raw = (await exportCsv('?sort=cnpj')).body;
+    expect(raw).toContain('"Açaí; ""Da Praça"""');
+    expect(raw).toContain('"Linha 1\nLinha 2"');
+  });
+
+  it('exports only what the filter and search match, in the order asked', async () => {
+    const names = async (query: string) =>
+      parseCsv((await exportCsv(query)).body.slice(1))
+        .slice(1)
+        .map((row) => row[0]);
+    expect(await names('?type=matriz&sort=cnpj')).toEqual(['Padaria São João', `'=HYPERLINK("http://evil")`]);
+    expect(await names('?is_active=false')).toEqual(['Açaí; "Da Praça"']);
+    expect(await names('?search=sao%20joao')).toEqual(['Padaria São João']);
+    expect(await names('?search=nada%20disso')).toEqual([]);
+    expect(await names('?type=matriz&sort=-trading_name')).toEqual(['Padaria São João', `'=HYPERLINK("http://evil")`]);
+    expect(await names('?type=matriz&sort=trading_name')).toEqual([`'=HYPERLINK("http://evil")`, 'Padaria São João']);
+  });
+
+  it('answers just the header for no match, and 422 for an invalid filter or order', async () => {
+    expect(parseCsv((await exportCsv('?search=zzzz')).body.slice(1))).toHaveLength(1);
+    for (const query of ['?sort=name', '?type=sede', '?is_active=talvez', `?search=${'x'.repeat(101)}`]) {
+      const res = await exportCsv(query);
+      expect(res.statusCode, query).toBe(422);
+    }
+  });
+
+  it('is for signed-in, active users only, answering as the list does', async () => {
+    const inactive = await t.userToken();
+    await t.patch(`users/${inactive.user.id}`, t.superuserToken, { is_active: false });
+    const cases: [string, string | null, number][] = [
+      ['no token', null, 401],
+      ['a forged token', 'not-a-token', 401],
+      // Deactivation revokes the user's tokens.
+      ['a deactivated user', inactive.token, 401],
+    ];
+    for (const [what, auth, status] of cases) {
+      const res = await exportCsv('', auth);
+      expect(res.statusCode, what).toBe(status);
+      const list = await t.get('companies/', auth ?? undefined);
+      expect(res.statusCode, what).toBe(list.statusCode);
+      expect(detail(res), what).toBe(detail(list));
+      expect(res.body, what).not.toContain('Padaria');
+    }
+    expect((await exportCsv('', t.superuserToken)).statusCode).toBe(200);
+  });
+});
+
+describe('export batches', () => {
+  beforeAll(async () => {
+    await t.database.db.execute(sql`delete from companies`);
+    // One statement: every row has the same created_at, so newest-first order rests on the id tie-breaker.
+    await t.app.companies.insertMany(
+      Array.from({ length: 23 }, (_, i) => ({
+        trading_name: ['Beta', 'alfa', 'Álamo', 'gama'][i % 4] as string,
+        legal_name: `Razão ${i % 5}`,
+        tax_id: taxId(40_000_000 + i),
+        type: i % 2 ? 'matriz' : 'filial',
+        is_active: i % 3 !== 0,
+      })),
+    );
+  });
+
+  const sorts: CompanySort[] = [
+    'newest',
+    'trading_name',
+    '-trading_name',
+    'legal_name',
+    '-legal_name',
+    'cnpj',
+    '-cnpj',
+  ];
+
+  it.each(sorts)('reads every row once, in the list order, across batch boundaries (%s)', async (sort) => {
+    for (const filter of [{}, { type: 'matriz' as const }, { is_active: true }]) {
+      const listed = (await t.app.companies.list(filter, 0, 100, sort)).data.map((row) => row.id);
+      const batches: string[][] = [];
+      for await (const batch of t.app.companies.exportRows(filter, sort, 4)) batches.push(batch.map((row) => row.id));
+      expect(batches.flat()).toEqual(listed);
+      expect(Math.max(...batches.map((batch) => batch.length))).toBeLessThanOrEqual(4);
+    }
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the export and the list order', async () => {
+    const doc = (await t.get('/api/v1/openapi.json')).json();
+    const exportOp = doc.paths['/api/v1/companies/export.csv'].get;
+    expect(exportOp.parameters.map((p: { name: string }) => p.name).sort()).toEqual(
+      ['is_active', 'search', 'sort', 'type'].sort(),
+    );
+    const sort = doc.paths['/api/v1/companies/'].get.parameters.find((p: { name: string }) => p.name === 'sort');
+    expect(JSON.stringify(sort.schema)).toContain('-trading_name');
+  });
+});
