@@ -1,5 +1,5 @@
 import { formatCnpj } from '@backoffice/contracts';
-import { fakeApi, listOf, makeCompany, renderPage } from '@backoffice/ui/testing';
+import { fakeApi, fakeMatchMedia, listOf, makeCompany, renderPage } from '@backoffice/ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../src/messages';
@@ -7,16 +7,10 @@ import CompaniesPage from '../src/pages/CompaniesPage';
 
 /** A phone held upright: the kit's phone media query matches. */
 beforeEach(() => {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('max-width: 47.98em'),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  vi.stubGlobal(
+    'matchMedia',
+    fakeMatchMedia((query) => query.includes('max-width: 47.98em')),
+  );
   fakeApi((call) =>
     call.path === '/companies/'
       ? { status: 200, body: listOf([makeCompany(1, { type: 'matriz' }), makeCompany(2)], 2) }

@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { CompaniesFilter } from '@backoffice/contracts';
+import type { CompaniesFilter, CompanySort } from '@backoffice/contracts';
 import { formatCnpj } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm/logger';
@@ -15,6 +14,7 @@ import { CompaniesRepository } from '../db/companies-repository.js';
 import { schema } from '../db/schema.js';
 import { UsersRepository } from '../db/users-repository.js';
 import { demoCompanies } from '../seed/demo-companies.js';
+import { freePort } from '../testing/free-port.js';
 import { BUILT_CLI } from '../testing/server-process.js';
 import { bulkLoadCompanies } from './bulk-load.js';
 
@@ -57,12 +57,23 @@ interface Repos {
   db: Db;
 }
 
-const list = (filter: CompaniesFilter, skip: number, limit: number) => (r: Repos) =>
-  r.users.findById(r.userId).then(() => r.companies.list(filter, skip, limit));
+/** A companies-screen request: the URL and, for pgbench, the statements the server runs for it. */
+function companiesRequest(
+  name: string,
+  { sort, ...filter }: CompaniesFilter & { sort?: CompanySort },
+  skip = 0,
+  limit = 5,
+): BenchRequest {
+  const params = Object.entries({ skip, limit, ...filter, sort }).filter(([, v]) => v !== undefined);
+  return {
+    name,
+    path: `companies/?${new URLSearchParams(params.map(([k, v]): [string, string] => [k, String(v)])).toString()}`,
+    auth: true,
+    statements: (r) => r.users.findById(r.userId).then(() => r.companies.list(filter, skip, limit, sort)),
+  };
+}
 
 function requests(rareCnpj: string): BenchRequest[] {
-  const q = (params: Record<string, string | number | boolean>) =>
-    `companies/?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
   return [
     {
       name: 'GET /utils/health-check/',
@@ -71,73 +82,24 @@ function requests(rareCnpj: string): BenchRequest[] {
       statements: (r) => r.db.execute(sql`select 1`),
     },
     { name: 'GET /users/me', path: 'users/me', auth: true, statements: (r) => r.users.findById(r.userId) },
-    { name: 'companies, first page', path: q({ skip: 0, limit: 5 }), auth: true, statements: list({}, 0, 5) },
-    {
-      name: 'companies, type=filial',
-      path: q({ skip: 0, limit: 5, type: 'filial' }),
-      auth: true,
-      statements: list({ type: 'filial' }, 0, 5),
-    },
-    {
-      name: 'companies, type=matriz is_active=false',
-      path: q({ skip: 0, limit: 5, type: 'matriz', is_active: false }),
-      auth: true,
-      statements: list({ type: 'matriz', is_active: false }, 0, 5),
-    },
-    {
-      name: `search "${rareCnpj}" (one CNPJ)`,
-      path: q({ skip: 0, limit: 5, search: rareCnpj }),
-      auth: true,
-      statements: list({ search: rareCnpj }, 0, 5),
-    },
-    {
-      name: 'search "comercio" (common word)',
-      path: q({ skip: 0, limit: 5, search: 'comercio' }),
-      auth: true,
-      statements: list({ search: 'comercio' }, 0, 5),
-    },
-    {
-      name: 'search "12.3" (masked CNPJ prefix)',
-      path: q({ skip: 0, limit: 5, search: '12.3' }),
-      auth: true,
-      statements: list({ search: '12.3' }, 0, 5),
-    },
-    {
-      name: 'search "padaria sao joao" (words)',
-      path: q({ skip: 0, limit: 5, search: 'padaria sao joao' }),
-      auth: true,
-      statements: list({ search: 'padaria sao joao' }, 0, 5),
-    },
-    {
-      name: 'search "Araújo" (accented)',
-      path: q({ skip: 0, limit: 5, search: 'Araújo' }),
-      auth: true,
-      statements: list({ search: 'Araújo' }, 0, 5),
-    },
-    {
-      name: 'search "sol nascente - recife" (rare phrase)',
-      path: q({ skip: 0, limit: 5, search: 'sol nascente - recife' }),
-      auth: true,
-      statements: list({ search: 'sol nascente - recife' }, 0, 5),
-    },
-    {
-      name: 'search "zzzz" (no match)',
-      path: q({ skip: 0, limit: 5, search: 'zzzz' }),
-      auth: true,
-      statements: list({ search: 'zzzz' }, 0, 5),
-    },
-    {
-      name: 'companies, page 1000 (skip 4995)',
-      path: q({ skip: 4995, limit: 5 }),
-      auth: true,
-      statements: list({}, 4995, 5),
-    },
-    {
-      name: 'dashboard: companies, limit 100',
-      path: q({ skip: 0, limit: 100 }),
-      auth: true,
-      statements: list({}, 0, 100),
-    },
+    companiesRequest('companies, first page', {}),
+    companiesRequest('companies, type=filial', { type: 'filial' }),
+    companiesRequest('companies, type=matriz is_active=false', { type: 'matriz', is_active: false }),
+    companiesRequest(`search "${rareCnpj}" (one CNPJ)`, { search: rareCnpj }),
+    companiesRequest('search "comercio" (common word)', { search: 'comercio' }),
+    companiesRequest('search "12.3" (masked CNPJ prefix)', { search: '12.3' }),
+    companiesRequest('search "padaria sao joao" (words)', { search: 'padaria sao joao' }),
+    companiesRequest('search "Araújo" (accented)', { search: 'Araújo' }),
+    companiesRequest('search "sol nascente - recife" (rare phrase)', { search: 'sol nascente - recife' }),
+    companiesRequest('search "zzzz" (no match)', { search: 'zzzz' }),
+    companiesRequest('companies, page 1000 (skip 4995)', {}, 4995),
+    companiesRequest('sort=trading_name', { sort: 'trading_name' }),
+    companiesRequest('sort=-legal_name', { sort: '-legal_name' }),
+    companiesRequest('sort=cnpj type=filial', { sort: 'cnpj', type: 'filial' }),
+    companiesRequest('sort=trading_name, page 1000', { sort: 'trading_name' }, 4995),
+    companiesRequest('sort=trading_name search "padaria"', { sort: 'trading_name', search: 'padaria' }),
+    companiesRequest('sort=-legal_name search "comercio"', { sort: '-legal_name', search: 'comercio' }),
+    companiesRequest('dashboard: companies, limit 100', {}, 0, 100),
     {
       name: 'dashboard: users, limit 100',
       path: 'users/?skip=0&limit=100',
@@ -359,17 +321,6 @@ function runPgbench(url: string, script: string, clients: number, seconds: numbe
   const tps = /tps = ([\d.]+)/.exec(result.stdout ?? '')?.[1];
   if (!tps) process.stdout.write(`  pgbench failed: ${result.stderr}\n`);
   return tps ? Number(tps) : undefined;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitUntilServing(url: string, child: ChildProcess): Promise<void> {
