@@ -57,27 +57,40 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {n, ttl}`;
 
+/** How long a Redis command may go unanswered before the caller falls back to local counters. */
+const COMMAND_TIMEOUT_MS = 500;
+
 export function redisStore(url: string, prefix = 'backoffice:rl:'): RateLimitStore {
   const redis = new Redis(url, {
     // While Redis is away a command fails at once (no queue), and one that gets no answer fails
     // after half a second: the caller falls back (see withFallback) instead of holding the request.
     enableOfflineQueue: false,
-    commandTimeout: 500,
+    commandTimeout: COMMAND_TIMEOUT_MS,
     maxRetriesPerRequest: 1,
     lazyConnect: false,
   });
   // Without a listener a refused connection is an unhandled 'error' event; the reconnection goes on.
   redis.on('error', () => {});
+  // The first commands may come before the first connection is up (a request right after start):
+  // they wait for it, at most the command timeout, instead of counting as an outage. Once this has
+  // settled, a lost connection fails a command at once (no offline queue).
+  const firstConnection = new Promise<void>((resolve) => {
+    redis.once('ready', () => resolve());
+    setTimeout(resolve, COMMAND_TIMEOUT_MS).unref();
+  });
   return {
     async hit(key, windowMs) {
+      await firstConnection;
       const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, windowMs)) as [number, number];
       return { count, resetInMs: ttl };
     },
     async peek(key) {
+      await firstConnection;
       const [count, ttl] = await Promise.all([redis.get(prefix + key), redis.pttl(prefix + key)]);
       return count === null || ttl < 0 ? null : { count: Number(count), resetInMs: ttl };
     },
     async reset(key) {
+      await firstConnection;
       await redis.del(prefix + key);
     },
     async close() {
