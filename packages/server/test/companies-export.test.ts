@@ -1,6 +1,13 @@
-import { COMPANY_SORTS, cnpjCheckDigits, formatCnpj } from '@backoffice/contracts';
+import {
+  COMPANY_SORTS,
+  type CompaniesFilter,
+  type CompanySort,
+  cnpjCheckDigits,
+  formatCnpj,
+} from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CompaniesRepository } from '../src/db/companies-repository.js';
 import { createTestApp, detail, type TestApp } from './support/app.js';
 
 let t: TestApp;
@@ -179,6 +186,75 @@ describe('export batches', () => {
       expect(Math.max(...batches.map((batch) => batch.length))).toBeLessThanOrEqual(4);
     }
   });
+});
+
+describe('pages of every order, by either plan of a name-ordered search', () => {
+  // Enough companies that pages lie deep, laid out so that a walk of the name order meets the matches
+  // late or early: "zebra" lives only at the end of the alphabet, "comum" is spread over every name.
+  // A name-ordered search sorts its matches or walks the order depending on the planner's estimate
+  // (MAX_MATCHES_SORTED): a second repository that always walks checks the other plan.
+  const total = 1_700;
+  let walking: CompaniesRepository;
+  beforeAll(async () => {
+    await t.database.db.execute(sql`delete from companies`);
+    await t.app.companies.insertMany(
+      Array.from({ length: total }, (_, i) => {
+        const name = `${i >= total - 40 ? 'Zebra' : 'Loja'} ${String((i * 7919) % total).padStart(5, '0')}`;
+        return {
+          trading_name: i % 3 === 0 ? `${name} Comum` : name,
+          legal_name: `Razão ${String((i * 104729) % total).padStart(5, '0')}${i % 5 === 0 ? ' comum' : ''}`,
+          tax_id: taxId(50_000_000 + i),
+          type: i % 2 ? 'matriz' : 'filial',
+          is_active: i % 4 !== 0,
+        };
+      }),
+    );
+    await t.database.db.execute(sql`analyze companies`);
+    walking = new CompaniesRepository(t.database.db, -1);
+  });
+
+  const exported = async (filter: CompaniesFilter, sort: CompanySort) => {
+    const ids: string[] = [];
+    for await (const batch of t.app.companies.exportRows(filter, sort)) ids.push(...batch.map((row) => row.id));
+    return ids;
+  };
+
+  it.each(['trading_name', '-trading_name', 'legal_name', '-legal_name', 'cnpj', 'newest'] as const)(
+    'gives every page exactly the rows of the full order (%s)',
+    async (sort) => {
+      for (const filter of [
+        { search: 'zebra' },
+        { search: 'comum' },
+        { search: 'comum', type: 'filial' as const },
+        {
+          type: 'matriz' as const,
+          is_active: true,
+        },
+      ]) {
+        const all = await exported(filter, sort);
+        expect(all.length, JSON.stringify(filter)).toBeGreaterThan(5);
+        // Every page of a search (one of them straddles the end of the window's matches), a few otherwise.
+        const skips = filter.search
+          ? Array.from({ length: Math.ceil(all.length / 5) }, (_, page) => page * 5)
+          : [0, 5, 35, 300, all.length - 3];
+        for (const skip of skips) {
+          const page = await t.app.companies.list(filter, skip, 5, sort);
+          const what = `${sort} ${JSON.stringify(filter)} skip=${skip}`;
+          expect(
+            page.data.map((row) => row.id),
+            what,
+          ).toEqual(all.slice(skip, skip + 5));
+          expect(await walking.list(filter, skip, 5, sort), `${what}, walking`).toEqual(page);
+          const more = skip + 5 < all.length;
+          if (filter.search)
+            expect({ count: page.count, exact: page.count_is_exact }, what).toEqual(
+              more ? { count: skip + 5, exact: false } : { count: all.length, exact: true },
+            );
+          else expect(page.count, what).toBe(all.length);
+        }
+      }
+    },
+  );
 });
 
 describe('OpenAPI', () => {

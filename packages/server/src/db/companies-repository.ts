@@ -13,8 +13,8 @@ export class TaxIdTakenError extends Error {}
  */
 export const SEARCH_COUNT_CAP = 10_000;
 
-/** A company as lists return it: every column but the search text, which only the database reads. */
-export type CompanyListRow = Omit<CompanyRow, 'search_text'>;
+/** A company as lists return it: every column but the search text and sort keys, which only the database reads. */
+export type CompanyListRow = Omit<CompanyRow, 'search_text' | 'trading_name_key' | 'legal_name_key'>;
 
 export interface CompanyList {
   data: CompanyListRow[];
@@ -60,33 +60,55 @@ function filterCondition(filter: CompaniesFilter): SQL | undefined {
   );
 }
 
-const { search_text: _searchOnly, ...COLUMNS } = getTableColumns(companies);
+const {
+  search_text: _searchOnly,
+  trading_name_key: _tradingOrder,
+  legal_name_key: _legalOrder,
+  ...COLUMNS
+} = getTableColumns(companies);
 
-const byTradingName = sql`search_normalize(${companies.trading_name})`;
-const byLegalName = sql`search_normalize(${companies.legal_name})`;
+interface SortOrder {
+  keys: SQLWrapper[];
+  descending: boolean;
+  /** A name order: a search in it needs its own plan (searchInNameOrder). */
+  byName: boolean;
+}
 
 /**
  * Each order of the list (`sort`), whitelisted: its keys, all in one direction, the last one unique so
- * the order is total. Newest first (the default), ties broken by id; names through `search_normalize`,
- * as their indexes (migration 0005) are built, then id; the CNPJ is unique on its own.
+ * the order is total. Newest first (the default), ties broken by id; names by their stored keys
+ * (search_normalize, migration 0006), then id; the CNPJ is unique on its own.
  */
-const SORTS: Record<CompanySort, { keys: SQLWrapper[]; descending: boolean }> = {
-  newest: { keys: [companies.created_at, companies.id], descending: true },
-  trading_name: { keys: [byTradingName, companies.id], descending: false },
-  '-trading_name': { keys: [byTradingName, companies.id], descending: true },
-  legal_name: { keys: [byLegalName, companies.id], descending: false },
-  '-legal_name': { keys: [byLegalName, companies.id], descending: true },
-  cnpj: { keys: [companies.tax_id], descending: false },
-  '-cnpj': { keys: [companies.tax_id], descending: true },
+const SORTS: Record<CompanySort, SortOrder> = {
+  newest: { keys: [companies.created_at, companies.id], descending: true, byName: false },
+  trading_name: { keys: [companies.trading_name_key, companies.id], descending: false, byName: true },
+  '-trading_name': { keys: [companies.trading_name_key, companies.id], descending: true, byName: true },
+  legal_name: { keys: [companies.legal_name_key, companies.id], descending: false, byName: true },
+  '-legal_name': { keys: [companies.legal_name_key, companies.id], descending: true, byName: true },
+  cnpj: { keys: [companies.tax_id], descending: false, byName: false },
+  '-cnpj': { keys: [companies.tax_id], descending: true, byName: false },
 };
 
 const orderOf = (sort: CompanySort) => SORTS[sort].keys.map((key) => (SORTS[sort].descending ? desc(key) : asc(key)));
+
+/**
+ * A name-ordered search sorts its matches when the planner expects at most this many, and walks the
+ * name index otherwise (searchInNameOrder).
+ */
+export const MAX_MATCHES_SORTED = 100_000;
+
+/** From this `skip` on, a page without a search reads its ids off the order's index first (list). */
+export const DEEP_PAGE_SKIP = 50;
 
 /** Rows per query of an export: small enough to stream, large enough that 1 M rows are 1 000 queries. */
 export const EXPORT_BATCH_SIZE = 1_000;
 
 export class CompaniesRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Tests lower it to run both plans of a name-ordered search on a small table. */
+    private readonly maxMatchesSorted = MAX_MATCHES_SORTED,
+  ) {}
 
   async list(
     filter: CompaniesFilter,
@@ -94,18 +116,38 @@ export class CompaniesRepository {
     limit: number,
     sort: CompanySort = DEFAULT_COMPANY_SORT,
   ): Promise<CompanyList> {
-    const where = filterCondition(filter);
-    if (filter.search?.trim()) return this.searchPage(where, skip, limit, sort);
-    // Without a search the total comes from the counters, in the same statement as the page: one
-    // round trip instead of two. Only a page past the end (no row to carry it) asks again.
+    if (filter.search?.trim()) return this.searchPage(filterCondition(filter), skip, limit, sort);
+    // Without a search the total comes from the counters, in the same statement as the page: one round
+    // trip. Only a page past the end (no row to carry it) asks again.
     const counted = this.countFromCounters(typeFilter(filter.type), filter.is_active);
-    const rows = await this.db
-      .select({ ...COLUMNS, total: sql<number>`(${counted})`.mapWith(Number) })
+    const columns = { ...COLUMNS, total: sql<number>`(${counted})`.mapWith(Number) };
+    const where = filterCondition(filter);
+    // Deep in an order, the page's ids come first, off the order's index alone (each index carries the
+    // filter columns, migrations 0003 and 0006), then only those rows: skipping 4 995 rows reads 4 995
+    // index entries, not 4 995 table rows scattered over the disk. Near the top, reading the rows
+    // directly is cheaper than planning the join.
+    const pageIds = this.db
+      .select({ id: companies.id })
       .from(companies)
       .where(where)
       .orderBy(...orderOf(sort))
       .offset(skip)
-      .limit(limit);
+      .limit(limit)
+      .as('page');
+    const rows =
+      skip < DEEP_PAGE_SKIP
+        ? await this.db
+            .select(columns)
+            .from(companies)
+            .where(where)
+            .orderBy(...orderOf(sort))
+            .offset(skip)
+            .limit(limit)
+        : await this.db
+            .select(columns)
+            .from(companies)
+            .innerJoin(pageIds, eq(companies.id, pageIds.id))
+            .orderBy(...orderOf(sort));
     const first = rows[0];
     const count = first ? first.total : ((await counted)[0]?.n ?? 0);
     return { data: rows.map(({ total: _, ...row }) => row), count, count_is_exact: true };
@@ -138,16 +180,59 @@ export class CompaniesRepository {
     limit: number,
     sort: CompanySort,
   ): Promise<CompanyList> {
-    const rows = await this.db
-      .select(COLUMNS)
-      .from(companies)
-      .where(where)
-      .orderBy(...orderOf(sort))
-      .offset(skip)
-      .limit(limit + 1);
+    const rows = SORTS[sort].byName
+      ? await this.searchInNameOrder(where, skip, limit + 1, sort)
+      : await this.db
+          .select(COLUMNS)
+          .from(companies)
+          .where(where)
+          .orderBy(...orderOf(sort))
+          .offset(skip)
+          .limit(limit + 1);
     if (rows.length > limit) return { data: rows.slice(0, limit), count: skip + limit, count_is_exact: false };
     if (rows.length > 0 || skip === 0) return { data: rows, count: skip + rows.length, count_is_exact: true };
     return { data: rows, ...(await this.countSearch(where)) };
+  }
+
+  /**
+   * A search in a name order. Left to itself, the planner walks the name index and tests each row until
+   * the page is full, expecting the matches to be spread over the alphabet. That is right for a common
+   * word ("ltda", "comercio": a page within a few hundred rows) and ruinous for one whose matches share
+   * their first letters ("padaria": 700 000 rows under A to O first, a second per request), and it cannot
+   * tell them apart. Sorting the matches instead costs in proportion to how many there are (50 000 in
+   * ~70 ms). So the planner is asked how many rows match (its estimate, from the search_text statistics:
+   * a millisecond): up to MAX_MATCHES_SORTED they are found through the trigram index and sorted, the
+   * index walk ruled out for that one statement (enable_indexscan is local to its transaction); beyond,
+   * at least one company in ten matches at a million rows, and the walk is left to find them.
+   */
+  private async searchInNameOrder(
+    where: SQL | undefined,
+    skip: number,
+    take: number,
+    sort: CompanySort,
+  ): Promise<CompanyListRow[]> {
+    const page = (db: Db) =>
+      db
+        .select(COLUMNS)
+        .from(companies)
+        .where(where)
+        .orderBy(...orderOf(sort))
+        .offset(skip)
+        .limit(take);
+    if ((await this.estimatedMatches(where)) > this.maxMatchesSorted) return page(this.db);
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_indexscan = off`);
+      return page(tx);
+    });
+  }
+
+  /** How many companies the planner expects `where` to match (EXPLAIN: planned, not run). */
+  private async estimatedMatches(where: SQL | undefined): Promise<number> {
+    const query = this.db.select({ one: sql`1` }).from(companies).where(where);
+    const result = (await this.db.execute(sql`explain (format json) ${query}`)) as unknown as {
+      rows: { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }[];
+    };
+    return result.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0;
   }
 
   private async countSearch(where: SQL | undefined) {
@@ -174,7 +259,7 @@ export class CompaniesRepository {
     filter: CompaniesFilter,
     sort: CompanySort = DEFAULT_COMPANY_SORT,
     batchSize = EXPORT_BATCH_SIZE,
-  ): AsyncGenerator<CompanyRow[]> {
+  ): AsyncGenerator<CompanyListRow[]> {
     const where = filterCondition(filter);
     const { keys, descending } = SORTS[sort];
     const keyRow = sql`(${sql.join(keys, sql`, `)})`;
@@ -191,7 +276,7 @@ export class CompaniesRepository {
         : undefined;
       const batch = await this.db
         .select({
-          row: companies,
+          row: COLUMNS,
           cursor: sql<string[]>`array[${sql.join(
             keys.map((key) => sql`(${key})::text`),
             sql`, `,

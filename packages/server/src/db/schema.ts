@@ -69,6 +69,14 @@ export const companies = pgTable(
       .generatedAlwaysAs(
         sql`search_normalize(trading_name) || E'\\n' || search_normalize(legal_name) || E'\\n' || lower(tax_id)`,
       ),
+    /**
+     * The names as the list sorts them (`sort=trading_name`, `legal_name`): search_normalize, so accents and
+     * case do not matter whatever the collation. Stored (migration 0006), not an expression index, so a page
+     * deep in a name order is read off the index alone: PostgreSQL will not answer from an expression
+     * index without visiting the table.
+     */
+    trading_name_key: text('trading_name_key').notNull().generatedAlwaysAs(sql`search_normalize(trading_name)`),
+    legal_name_key: text('legal_name_key').notNull().generatedAlwaysAs(sql`search_normalize(legal_name)`),
     ...timestamps,
   },
   (t) => [
@@ -79,10 +87,12 @@ export const companies = pgTable(
     // A CNPJ typed with its mask is searched as a prefix of tax_id (companies-repository.ts):
     // pattern ops let LIKE 'prefix%' use a b-tree whatever the database's collation.
     index('companies_tax_id_prefix_idx').on(t.tax_id.op('varchar_pattern_ops')),
-    // The name orders of the list (`sort`): accent- and case-insensitive whatever the database collation,
-    // ties broken by id. One ascending index serves both directions (read backwards for `-trading_name`).
-    index('companies_trading_name_sort_idx').on(sql`search_normalize(${t.trading_name})`, t.id),
-    index('companies_legal_name_sort_idx').on(sql`search_normalize(${t.legal_name})`, t.id),
+    // The list's orders other than newest (`sort`), ties broken by id; one ascending index serves both
+    // directions. Migration 0006 adds INCLUDE (type, is_active) (and id for the CNPJ), which drizzle cannot
+    // express: a page's ids, filtered or not, then come from the index alone (companies-repository.ts).
+    index('companies_trading_name_sort_idx').on(t.trading_name_key, t.id),
+    index('companies_legal_name_sort_idx').on(t.legal_name_key, t.id),
+    index('companies_cnpj_sort_idx').on(t.tax_id),
   ],
 );
 

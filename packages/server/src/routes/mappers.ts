@@ -1,5 +1,6 @@
 import type { Company, UserPublic } from '@backoffice/contracts';
-import type { CompanyRow, UserRow } from '../db/schema.js';
+import type { CompanyListRow } from '../db/companies-repository.js';
+import type { UserRow } from '../db/schema.js';
 
 /** The public face of a user: never the password hash or the token version. */
 export function toUserPublic(row: UserRow): UserPublic {
@@ -13,7 +14,7 @@ export function toUserPublic(row: UserRow): UserPublic {
   };
 }
 
-export function toCompany(row: Omit<CompanyRow, 'search_text'>): Company {
+export function toCompany(row: CompanyListRow): Company {
   return {
     id: row.id,
     trading_name: row.trading_name,

@@ -1,5 +1,5 @@
 import { formatCnpj } from '@backoffice/contracts';
-import type { CompanyRow } from '../db/schema.js';
+import type { CompanyListRow } from '../db/companies-repository.js';
 
 /**
  * The companies export as Excel in pt-BR opens it: UTF-8 with a byte order mark (or accents come out
@@ -50,7 +50,7 @@ function createdAt(date: Date): string {
   return createdAtFormat.format(date).replace(',', '');
 }
 
-export function companyRecord(company: CompanyRow): string {
+export function companyRecord(company: CompanyListRow): string {
   return csvRecord([
     company.trading_name,
     company.legal_name,
@@ -65,7 +65,7 @@ export function companyRecord(company: CompanyRow): string {
  * The whole file as a stream of text chunks: the BOM and header, then one chunk per batch of rows.
  * Pulled by the response stream, so a slow client slows the reads down instead of filling memory.
  */
-export async function* companiesCsv(batches: AsyncIterable<readonly CompanyRow[]>): AsyncGenerator<string> {
+export async function* companiesCsv(batches: AsyncIterable<readonly CompanyListRow[]>): AsyncGenerator<string> {
   yield CSV_BOM + csvRecord(CSV_HEADER);
   for await (const batch of batches) yield batch.map(companyRecord).join('');
 }
