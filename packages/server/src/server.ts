@@ -6,6 +6,7 @@ import { lockDataDir, resolveSecretKey } from './data-dir.js';
 import { type DatabaseLog, openPglite, openPostgres } from './db/client.js';
 import { UsersRepository } from './db/users-repository.js';
 import { ensureFirstSuperuser } from './first-superuser.js';
+import { loggerOptions } from './http/log.js';
 import { createMailer } from './services/mailer.js';
 import { memoryStore, redisStore, withFallback } from './services/rate-limiter.js';
 
@@ -55,7 +56,7 @@ export async function startServer(config: Config, logger: FastifyBaseLogger | bo
     const app = await buildApp(
       { config: { ...config, secretKey }, database, mailer, rateLimitStore },
       {
-        logger: logger === true ? loggerOptions(config) : logger === false ? false : undefined,
+        logger: logger === true ? loggerOptions(config.logLevel) : logger === false ? false : undefined,
         trustProxy: config.trustProxy,
       },
     );
@@ -105,14 +106,6 @@ export async function startServer(config: Config, logger: FastifyBaseLogger | bo
     await release();
     throw error;
   }
-}
-
-function loggerOptions(config: Config) {
-  return {
-    level: config.logLevel,
-    // Tokens and passwords never reach the log, whatever a future log line includes.
-    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.new_password', '*.token'],
-  };
 }
 
 function printBanner(info: { url: string; email: string; password: string; mail: string; data: string }) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyServerOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
@@ -18,6 +18,7 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   mailer?: Mailer;
   rateLimitStore?: RateLimitStore;
+  logger?: FastifyServerOptions['logger'];
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -39,12 +40,15 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const database: Database = await freshDatabase();
   await ensureFirstSuperuser(new UsersRepository(database.db), config);
   const mailer = options.mailer ?? createMailer(config);
-  const app = await buildApp({
-    config: { ...config, secretKey: config.secretKey ?? 'test-secret-key-that-is-long-enough-0123456789' },
-    database,
-    mailer,
-    rateLimitStore: options.rateLimitStore ?? memoryStore(),
-  });
+  const app = await buildApp(
+    {
+      config: { ...config, secretKey: config.secretKey ?? 'test-secret-key-that-is-long-enough-0123456789' },
+      database,
+      mailer,
+      rateLimitStore: options.rateLimitStore ?? memoryStore(),
+    },
+    { logger: options.logger },
+  );
   await app.ready();
 
   const api = '/api/v1';
