@@ -5,18 +5,28 @@ import { uiMessages } from './messages.js';
 type ToasterModule = typeof import('./toaster-view.js');
 
 // Chakra's toast machinery (~6 KB gzip) is not needed to show a page, only to show a notice: it
-// loads with the first one, and every page before it starts sooner.
+// loads with the first one, and every page before it starts sooner. A failed load (offline, a new
+// deploy that removed the old chunk) is logged once and forgotten, so the next notice tries again:
+// kept, it would silence every later notice of the session.
 let loading: Promise<ToasterModule> | undefined;
 const loadToaster = () => {
-  loading ??= import('./toaster-view.js');
+  loading ??= import('./toaster-view.js').catch((error: unknown) => {
+    loading = undefined;
+    console.error('[ui] the notices could not be loaded', error);
+    throw error;
+  });
   return loading;
 };
+/** The failure is already logged by `loadToaster`; a lost notice is no unhandled rejection. */
+const ignore = () => {};
 const waitingForView = new Set<() => void>();
 
 /** A notice (success or error), bottom-right and closable (spec §8). */
 function show(type: 'success' | 'error', title: string, description?: string): void {
   for (const mount of waitingForView) mount();
-  void loadToaster().then(({ toaster }) => toaster.create({ type, title, description, closable: true }));
+  void loadToaster()
+    .then(({ toaster }) => toaster.create({ type, title, description, closable: true }))
+    .catch(ignore);
 }
 
 /** Where the notices appear; renders nothing until the first notice. */
@@ -25,9 +35,11 @@ export function Toaster() {
   useEffect(() => {
     let active = true;
     const mount = () => {
-      void loadToaster().then((module) => {
-        if (active) setView(() => module.ToasterView);
-      });
+      void loadToaster()
+        .then((module) => {
+          if (active) setView(() => module.ToasterView);
+        })
+        .catch(ignore);
     };
     // A notice shown before this rendered (or the machinery already loaded) mounts the view at once.
     if (loading) mount();
@@ -50,7 +62,8 @@ export function showErrorToast(title: string, description?: string): void {
 
 /** Removes every notice (tests start each case with none). */
 export async function clearToasts(): Promise<void> {
-  if (loading) (await loading).toaster.remove();
+  const module = await loading?.catch(() => undefined);
+  module?.toaster.remove();
 }
 
 /**
