@@ -6,7 +6,7 @@ import {
   formatCnpj,
 } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CompaniesRepository } from '../src/db/companies-repository.js';
 import { createTestApp, detail, type TestApp } from './support/app.js';
 
@@ -74,6 +74,26 @@ describe('GET /companies/export.csv', () => {
     await t.app.companies.insertMany([
       { trading_name: '\tTab', legal_name: '\rCR', tax_id: taxId(), type: 'filial', is_active: true },
     ]);
+  });
+
+  it('answers HEAD with the headers alone, without running the export', async () => {
+    const exportRows = vi.spyOn(t.app.companies, 'exportRows');
+    try {
+      const head = await t.app.inject({
+        method: 'HEAD',
+        url: '/api/v1/companies/export.csv?sort=cnpj',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-disposition']).toMatch(/^attachment; filename="empresas-/);
+      expect(head.body).toBe('');
+      expect(exportRows).not.toHaveBeenCalled();
+      expect((await t.app.inject({ method: 'HEAD', url: '/api/v1/companies/export.csv' })).statusCode).toBe(401);
+      expect((await exportCsv('?sort=cnpj')).statusCode).toBe(200);
+      expect(exportRows).toHaveBeenCalledOnce();
+    } finally {
+      exportRows.mockRestore();
+    }
   });
 
   it('answers a dated CSV attachment in UTF-8 with a BOM, ; and CRLF, the CNPJ formatted', async () => {

@@ -253,7 +253,9 @@ export class CompaniesRepository {
    * Every company of the filter in `sort` order, read in batches by keyset (each batch starts after the
    * last row's keys, an index range rather than an ever-growing offset), so memory stays constant and a
    * batch costs the same at row 1 as at row 1 000 000. The keys travel as text, so timestamps keep their
-   * microseconds. No transaction is held between batches: a concurrent change shows or not, never twice.
+   * microseconds. No transaction is held between batches (PGlite has one connection, which a long export
+   * must not hold): a row created or deleted meanwhile shows or not, and one whose sort key changes meanwhile
+   * (a renamed company in a name order) may show twice or not at all — the export is not a snapshot.
    */
   async *exportRows(
     filter: CompaniesFilter,
