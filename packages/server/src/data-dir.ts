@@ -19,6 +19,12 @@ interface LockRecord {
   /** Linux: the kernel's boot id and the process's start time, so a reused PID is not mistaken for the owner. */
   bootId?: string;
   startTicks?: string;
+  /**
+   * Linux: the PID namespace (`pid:[…]`). Two containers may share a host name and a data volume but
+   * not their process numbers: a lock from another namespace is judged by its heartbeat, as another
+   * machine's is.
+   */
+  pidNamespace?: string;
   startedAt: string;
   token: string;
 }
@@ -149,6 +155,8 @@ function isAlive(holder: Holder): boolean {
   if (!record) return recentlyTouched;
   // Another machine's process cannot be looked up: it is alive while it keeps touching the lock.
   if (record.host !== os.hostname()) return recentlyTouched;
+  const pidNamespace = readPidNamespace();
+  if (record.pidNamespace && pidNamespace && record.pidNamespace !== pidNamespace) return recentlyTouched;
   const bootId = readBootId();
   if (record.bootId && bootId && record.bootId !== bootId) return false; // the machine restarted since
   if (record.pid === process.pid) return false; // our PID, but not our lock: a previous life (PID 1 in a container)
@@ -198,6 +206,7 @@ function ownRecord(): LockRecord {
     host: os.hostname(),
     bootId: readBootId(),
     startTicks: readStartTicks(process.pid),
+    pidNamespace: readPidNamespace(),
     startedAt: new Date().toISOString(),
     token: randomBytes(16).toString('hex'),
   };
@@ -206,6 +215,14 @@ function ownRecord(): LockRecord {
 function readBootId(): string | undefined {
   try {
     return fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+function readPidNamespace(): string | undefined {
+  try {
+    return fs.readlinkSync('/proc/self/ns/pid');
   } catch {
     return undefined;
   }

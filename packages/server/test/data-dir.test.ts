@@ -78,6 +78,22 @@ describe('data directory lock', () => {
     await expect(lockDataDir(dir, () => {})).rejects.toThrow(`process ${process.ppid} on ${os.hostname()}`);
   });
 
+  it('judges a lock from another PID namespace (a container with the same host name) by its heartbeat', async () => {
+    if (!fs.existsSync('/proc/self/ns/pid')) return; // not Linux: namespaces cannot be told apart
+    // A PID that does not exist here may well be alive in the other container.
+    const foreign = { pid: await deadPid(), host: os.hostname(), pidNamespace: 'pid:[1]', startedAt: 'x', token: 'c' };
+    const fresh = tempDir();
+    writeRecord(fresh, foreign);
+    await expect(lockDataDir(fresh, () => {})).rejects.toBeInstanceOf(DataDirLockedError);
+
+    const old = tempDir();
+    writeRecord(old, foreign);
+    const longAgo = new Date(Date.now() - 60_000);
+    fs.utimesSync(lockFile(old), longAgo, longAgo);
+    await lock(old);
+    expect(JSON.parse(fs.readFileSync(lockFile(old), 'utf8')).pidNamespace).toBe(fs.readlinkSync('/proc/self/ns/pid'));
+  });
+
   it("judges another machine's lock by its heartbeat, and an old-style lock directory by its age", async () => {
     const fresh = tempDir();
     writeRecord(fresh, { pid: 1, host: 'another-host', startedAt: 'x', token: 'remote' });
