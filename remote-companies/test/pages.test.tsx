@@ -153,4 +153,25 @@ describe('CompaniesPage', () => {
     expect(lists(calls).length).toBeGreaterThan(listsBefore);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   });
+
+  it('puts the focus on the list once the deleted row is gone, not on the page body', async () => {
+    const all = [makeCompany(0), makeCompany(1)];
+    fakeApi((call) => {
+      if (call.method === 'DELETE') {
+        all.splice(
+          all.findIndex((company) => call.path.endsWith(company.id)),
+          1,
+        );
+        return { status: 200, body: { message: 'Empresa excluída com sucesso' } };
+      }
+      return call.path === '/companies/' ? { status: 200, body: listOf(all, all.length) } : undefined;
+    });
+    const { user } = renderPage(<CompaniesPage />, '/companies');
+    await user.click(await screen.findByRole('button', { name: messages.actionsFor('Empresa 1') }));
+    await user.click(await screen.findByRole('menuitem', { name: messages.delete }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Excluir' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: messages.actionsFor('Empresa 1') })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('table', { name: messages.tableCaption })).toHaveFocus());
+  });
 });

@@ -5,6 +5,7 @@ import { Stack } from '@chakra-ui/react/stack';
 import { chakra } from '@chakra-ui/react/styled-system';
 import type { ReactNode } from 'react';
 import type { DataTableProps } from './data-table.js';
+import { ROW_LIST_ATTRIBUTE } from './focus-return.js';
 
 /**
  * A list on a phone: one card per row, no sideways scrolling. The first column is the card's title,
@@ -22,7 +23,16 @@ export function CardList<TRow>({
 }: DataTableProps<TRow>) {
   const [title, ...details] = columns;
   return (
-    <chakra.ul aria-label={caption} aria-busy={busy || rows === undefined} listStyle="none" display="grid" gap="3">
+    // Focusable from script only: where the focus goes when a row's dialog closed on a deleted row.
+    <chakra.ul
+      aria-label={caption}
+      aria-busy={busy || rows === undefined}
+      tabIndex={-1}
+      {...{ [ROW_LIST_ATTRIBUTE]: '' }}
+      listStyle="none"
+      display="grid"
+      gap="3"
+    >
       {rows === undefined
         ? Array.from({ length: skeletonRows }, (_, index) => (
             <chakra.li key={index} data-testid="skeleton-row" borderWidth="1px" rounded="md" p="4">

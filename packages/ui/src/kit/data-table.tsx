@@ -4,6 +4,7 @@ import { Table, type TableCellProps } from '@chakra-ui/react/table';
 import { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
 import type { ReactNode } from 'react';
 import { FiArrowDown, FiArrowUp, FiChevronDown } from 'react-icons/fi';
+import { ROW_LIST_ATTRIBUTE } from './focus-return.js';
 import { ariaSortOf, nextSort } from './sorting.js';
 
 /** One column of a list: its header and how a row shows in it. */
@@ -54,7 +55,14 @@ export function DataTable<TRow>({
   const headers = [...columns.map((column) => column.header), ...(rowActions ? [actionsHeader ?? ''] : [])];
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size={{ base: 'sm', md: 'md' }} interactive aria-busy={busy || rows === undefined}>
+      {/* Focusable from script only: where the focus goes when a row's dialog closed on a deleted row. */}
+      <Table.Root
+        size={{ base: 'sm', md: 'md' }}
+        interactive
+        aria-busy={busy || rows === undefined}
+        tabIndex={-1}
+        {...{ [ROW_LIST_ATTRIBUTE]: '' }}
+      >
         <Table.Caption>
           <VisuallyHidden>{caption}</VisuallyHidden>
         </Table.Caption>

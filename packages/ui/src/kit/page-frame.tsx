@@ -21,7 +21,8 @@ export function PageFrame({ title, action, description, filters, children }: Pag
     <Stack gap="6" p={{ base: '4', md: '8' }}>
       <Flex gap="4" justify="space-between" align="center" wrap="wrap">
         <Stack gap="1">
-          <Heading as="h1" size="2xl">
+          {/* Focusable from script only: where the focus goes when a dialog's row and list are gone. */}
+          <Heading as="h1" size="2xl" tabIndex={-1}>
             {title}
           </Heading>
           {description}

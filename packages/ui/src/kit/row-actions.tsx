@@ -3,6 +3,7 @@ import { Menu } from '@chakra-ui/react/menu';
 import { Portal } from '@chakra-ui/react/portal';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { FiEdit2, FiMoreVertical, FiTrash2 } from 'react-icons/fi';
+import { type FocusOrigin, focusOriginOf, returnFocusTarget } from './focus-return.js';
 
 export interface RowAction {
   value: string;
@@ -101,17 +102,17 @@ export interface RowDialog<TRow, TKind extends string> {
 }
 
 /**
- * The dialog a row's action opened, and where the focus goes when it closes: back to that row's
- * actions button (kept in a ref, so it is still known while the dialog closes after the state cleared).
+ * The dialog a row's action opened, and where the focus goes when it closes (see `returnFocusTarget`;
+ * the origin is kept in a ref, so it is still known while the dialog closes after the state cleared).
  */
 export function useRowDialog<TRow, TKind extends string>() {
   const [current, setCurrent] = useState<RowDialog<TRow, TKind> | null>(null);
-  const returnFocus = useRef<HTMLElement | null>(null);
+  const origin = useRef<FocusOrigin | null>(null);
   const open = useCallback((kind: TKind, row: TRow, trigger: HTMLElement | null) => {
-    returnFocus.current = trigger;
+    origin.current = focusOriginOf(trigger);
     setCurrent({ kind, row });
   }, []);
   const close = useCallback(() => setCurrent(null), []);
-  const finalFocusEl = useCallback(() => returnFocus.current, []);
+  const finalFocusEl = useCallback(() => returnFocusTarget(origin.current), []);
   return { current, open, close, finalFocusEl };
 }
