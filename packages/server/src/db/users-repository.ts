@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { isUniqueViolation } from './errors.js';
 import { passwordResetTokens, type UserRow, users } from './schema.js';
@@ -14,6 +14,27 @@ export interface NewUser {
 }
 
 export type UserChanges = Partial<NewUser>;
+
+/** What changeKeepingAnActiveSuperuser answers instead of changing the last active super user. */
+export const LAST_ACTIVE_SUPERUSER = Symbol('last active superuser');
+
+async function applyUpdate(db: Db, id: string, changes: UserChanges, revokeTokens: boolean) {
+  try {
+    const [row] = await db
+      .update(users)
+      .set({
+        ...changes,
+        updated_at: new Date(),
+        ...(revokeTokens ? { token_version: sql`${users.token_version} + 1` } : {}),
+      })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new EmailTakenError();
+    throw error;
+  }
+}
 
 export class UsersRepository {
   /**
@@ -66,35 +87,35 @@ export class UsersRepository {
    * before stops working. Returns `undefined` when the user no longer exists.
    */
   async update(id: string, changes: UserChanges, revokeTokens = false): Promise<UserRow | undefined> {
-    try {
-      const [row] = await this.db
-        .update(users)
-        .set({
-          ...changes,
-          updated_at: new Date(),
-          ...(revokeTokens ? { token_version: sql`${users.token_version} + 1` } : {}),
-        })
-        .where(eq(users.id, id))
-        .returning();
+    return applyUpdate(this.db, id, changes, revokeTokens);
+  }
+
+  /**
+   * `update` or `delete` of a user who may be an active super user, unless nobody else would be left
+   * to administer users (`LAST_ACTIVE_SUPERUSER`). The check and the change run in one transaction
+   * that first locks every active super user's row: two super users deactivating each other at the
+   * same moment are served one after the other, and the second finds itself the last one.
+   */
+  async changeKeepingAnActiveSuperuser(
+    id: string,
+    change: { update: UserChanges; revokeTokens: boolean } | 'delete',
+  ): Promise<UserRow | undefined | typeof LAST_ACTIVE_SUPERUSER> {
+    return this.db.transaction(async (tx) => {
+      const active = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.is_superuser, true), eq(users.is_active, true)))
+        .for('update');
+      if (!active.some((user) => user.id !== id)) return LAST_ACTIVE_SUPERUSER;
+      if (change !== 'delete') return applyUpdate(tx, id, change.update, change.revokeTokens);
+      const [row] = await tx.delete(users).where(eq(users.id, id)).returning();
       return row;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new EmailTakenError();
-      throw error;
-    }
+    });
   }
 
   async delete(id: string): Promise<boolean> {
     const rows = await this.db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
     return rows.length > 0;
-  }
-
-  /** Active super users other than `exceptId`. */
-  async countOtherActiveSuperusers(exceptId: string): Promise<number> {
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(users)
-      .where(and(eq(users.is_superuser, true), eq(users.is_active, true), ne(users.id, exceptId)));
-    return row?.n ?? 0;
   }
 
   /* ---------- password reset tokens ---------- */

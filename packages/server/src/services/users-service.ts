@@ -8,7 +8,12 @@ import {
   type UserUpdateMe,
 } from '@backoffice/contracts';
 import type { UserRow } from '../db/schema.js';
-import { EmailTakenError, type UserChanges, type UsersRepository } from '../db/users-repository.js';
+import {
+  EmailTakenError,
+  LAST_ACTIVE_SUPERUSER,
+  type UserChanges,
+  type UsersRepository,
+} from '../db/users-repository.js';
 import { HttpError } from '../http/http-error.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
@@ -58,7 +63,7 @@ export class UsersService {
     const changes: UserChanges = {};
     if (input.email !== undefined) changes.email = normalizeEmail(input.email);
     if (input.full_name !== undefined) changes.full_name = input.full_name || null;
-    return (await this.#update(user.id, changes, false)) ?? user;
+    return (await this.#update(() => this.users.update(user.id, changes))) ?? user;
   }
 
   /**
@@ -70,7 +75,8 @@ export class UsersService {
       throw new HttpError(400, apiErrors.incorrectPassword);
     }
     if (input.current_password === input.new_password) throw new HttpError(400, apiErrors.samePassword);
-    const updated = await this.#update(user.id, { hashed_password: await hashPassword(input.new_password) }, true);
+    const hashed_password = await hashPassword(input.new_password);
+    const updated = await this.#update(() => this.users.update(user.id, { hashed_password }, true));
     if (!updated) throw new HttpError(404, apiErrors.userNotFound);
     return updated;
   }
@@ -94,8 +100,13 @@ export class UsersService {
     if (input.is_superuser !== undefined) changes.is_superuser = input.is_superuser;
     if (input.is_active !== undefined) changes.is_active = input.is_active;
     if (input.password) changes.hashed_password = await hashPassword(input.password);
-    await this.#assertKeepsAnActiveSuperuser(target, changes);
-    const updated = await this.#update(target.id, changes, revokesTokens(target, changes));
+    const revokeTokens = revokesTokens(target, changes);
+    const losesAdmin = changes.is_superuser === false || changes.is_active === false;
+    const updated = await this.#update(() =>
+      isActiveSuperuser(target) && losesAdmin
+        ? this.#keepingAnActiveSuperuser(target.id, { update: changes, revokeTokens })
+        : this.users.update(target.id, changes, revokeTokens),
+    );
     if (!updated) throw new HttpError(404, apiErrors.userIdNotFound);
     return updated;
   }
@@ -105,7 +116,11 @@ export class UsersService {
     const target = await this.users.findById(id);
     if (!target) throw new HttpError(404, apiErrors.userNotFound);
     if (target.id === actor.id) throw new HttpError(403, apiErrors.superuserDeletesSelf);
-    await this.users.delete(target.id);
+    // Two super users deleting each other at once must not both succeed.
+    const deleted = isActiveSuperuser(target)
+      ? await this.#keepingAnActiveSuperuser(target.id, 'delete')
+      : await this.users.delete(target.id);
+    if (!deleted) throw new HttpError(404, apiErrors.userNotFound);
   }
 
   async #insert(user: NewAccount, emailTaken: string): Promise<UserRow> {
@@ -123,24 +138,28 @@ export class UsersService {
     }
   }
 
-  async #update(id: string, changes: UserChanges, revokeTokens: boolean): Promise<UserRow | undefined> {
+  /** A change of a user's row; an e-mail that belongs to someone else is a 409. */
+  async #update(change: () => Promise<UserRow | undefined>): Promise<UserRow | undefined> {
     try {
-      return await this.users.update(id, changes, revokeTokens);
+      return await change();
     } catch (error) {
       if (error instanceof EmailTakenError) throw new HttpError(409, apiErrors.emailTakenOnUpdate);
       throw error;
     }
   }
 
-  /** Nobody could administer users if the last active super user lost the role or was deactivated. */
-  async #assertKeepsAnActiveSuperuser(target: UserRow, changes: UserChanges): Promise<void> {
-    const losesAdmin = changes.is_superuser === false || changes.is_active === false;
-    if (!target.is_superuser || !target.is_active || !losesAdmin) return;
-    if ((await this.users.countOtherActiveSuperusers(target.id)) === 0) {
-      throw new HttpError(400, apiErrors.lastActiveSuperuser);
-    }
+  /** Nobody could administer users if the last active super user lost the role, the status or the account. */
+  async #keepingAnActiveSuperuser(
+    id: string,
+    change: Parameters<UsersRepository['changeKeepingAnActiveSuperuser']>[1],
+  ): Promise<UserRow | undefined> {
+    const result = await this.users.changeKeepingAnActiveSuperuser(id, change);
+    if (result === LAST_ACTIVE_SUPERUSER) throw new HttpError(400, apiErrors.lastActiveSuperuser);
+    return result;
   }
 }
+
+const isActiveSuperuser = (user: UserRow) => user.is_superuser && user.is_active;
 
 /** A new password, role or status ends every session of that user (the token version is bumped). */
 export function revokesTokens(target: UserRow, changes: UserChanges): boolean {

@@ -133,4 +133,51 @@ describe.each(ENGINES)('races on %s', (engine) => {
     );
     expect(statusCounts(answers)).toEqual({ 200: 1, 404: 9 });
   });
+
+  // Last in this block: the first super user loses the role here.
+  it('two super users deactivating or deleting each other at once leave one of them an active super user', async () => {
+    const superuser = async (name: string) => {
+      const email = `${name}-${engine}-${Date.now()}@example.com`;
+      const created = await call(`${api}/users/`, {
+        method: 'POST',
+        token,
+        json: { email, password: 'race-password-1', is_superuser: true, is_active: true },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      return {
+        email,
+        id: (created.body as { id: string }).id,
+        token: await login(server.url, email, 'race-password-1'),
+      };
+    };
+    const [a, b] = [await superuser('a'), await superuser('b')];
+    const me = await call(`${api}/users/me`, { token });
+    const firstId = (me.body as { id: string }).id;
+    // Only a and b are active super users now.
+    expect(
+      (await call(`${api}/users/${firstId}`, { method: 'PATCH', token: a.token, json: { is_superuser: false } }))
+        .status,
+    ).toBe(200);
+
+    const against = (actor: { token: string }, target: { id: string }, i: number) =>
+      i % 2
+        ? call(`${api}/users/${target.id}`, { method: 'PATCH', token: actor.token, json: { is_active: false } })
+        : call(`${api}/users/${target.id}`, { method: 'DELETE', token: actor.token });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => [against(a, b, i), against(b, a, i)]).flat(),
+    );
+    for (const answer of answers) expect([200, 400, 401, 403, 404]).toContain(answer.status);
+    // Deleted or deactivated, a user can no longer log in; the one left must still be an active super user.
+    const stillAdministers = async (user: { email: string }) => {
+      try {
+        const me = await call(`${api}/users/me`, { token: await login(server.url, user.email, 'race-password-1') });
+        const body = me.body as { is_superuser: boolean; is_active: boolean };
+        return me.status === 200 && body.is_superuser && body.is_active;
+      } catch {
+        return false;
+      }
+    };
+    console.log(`[races:${engine}] super users against each other: ${JSON.stringify(statusCounts(answers))}`);
+    expect((await Promise.all([a, b].map(stillAdministers))).filter(Boolean)).toHaveLength(1);
+  });
 });

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client.js';
+import { LAST_ACTIVE_SUPERUSER, UsersRepository } from '../src/db/users-repository.js';
+import { engine, freshDatabase } from './support/database.js';
+
+let database: Database;
+let users: UsersRepository;
+beforeAll(async () => {
+  database = await freshDatabase();
+  users = new UsersRepository(database.db);
+});
+afterAll(() => database.close());
+
+/** Exactly two active super users, and nobody else. */
+async function twoSuperusers(round: number) {
+  await database.db.execute(sql`delete from users`);
+  const make = (name: string) =>
+    users.create({
+      email: `${name}-${round}@example.com`,
+      hashed_password: 'not-a-hash',
+      full_name: null,
+      is_superuser: true,
+      is_active: true,
+    });
+  return [await make('a'), await make('b')] as const;
+}
+
+describe(`the last active super user (${engine})`, () => {
+  // On PostgreSQL the two transactions run on two connections at once; without the row locks each
+  // would see the other still active and both would pass.
+  it('is kept when two super users deactivate or delete each other at the same moment', async () => {
+    for (let round = 0; round < 10; round++) {
+      const [a, b] = await twoSuperusers(round);
+      const results = await Promise.all([
+        users.changeKeepingAnActiveSuperuser(
+          a.id,
+          round % 2 ? 'delete' : { update: { is_active: false }, revokeTokens: true },
+        ),
+        users.changeKeepingAnActiveSuperuser(b.id, { update: { is_superuser: false }, revokeTokens: true }),
+      ]);
+      expect(
+        results.filter((result) => result === LAST_ACTIVE_SUPERUSER),
+        `round ${round}`,
+      ).toHaveLength(1);
+      const active = (await database.db.execute(
+        sql`select count(*)::int as n from users where is_superuser and is_active`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(active.rows[0]?.n, `round ${round}`).toBe(1);
+    }
+  });
+});
