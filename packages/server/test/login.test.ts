@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, detail, SUPERUSER, type TestApp } from './support/app.js';
 
@@ -148,6 +149,25 @@ describe('POST /login/access-token takes the OAuth2 form url-encoded or as multi
       expect(res.statusCode).toBeLessThan(500);
       expect(typeof detail(res)).toBe('string');
     }
+  });
+
+  it('refuses a multipart body over the size limit, wherever the bytes are', async () => {
+    const { payload, headers } = await multipart({ username: SUPERUSER.email, password: SUPERUSER.password });
+    // Text before the first boundary is skipped by the parser: only counting the bytes catches it.
+    const padded = Buffer.concat([Buffer.alloc(200 * 1024, 'x'), Buffer.from('\r\n'), payload]);
+    for (const declared of [true, false]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login/access-token',
+        headers,
+        // A stream carries no content-length: the bytes are counted as they arrive.
+        payload: declared ? padded : Readable.from([padded]),
+      });
+      expect(res.statusCode, `content-length declared: ${declared}`).toBe(413);
+      expect(detail(res)).toBe('Request body is too large');
+    }
+    const ok = await t.app.inject({ method: 'POST', url: '/api/v1/login/access-token', headers, payload });
+    expect(ok.statusCode).toBe(200);
   });
 
   it('takes multipart on the login only', async () => {

@@ -98,9 +98,22 @@ export function multipartFieldsParser(
   } catch {
     return finish(new HttpError(400, 'The multipart form has no valid boundary'));
   }
+  // Fastify's bodyLimit guards only the parsers it reads the body for (parseAs); this one reads the
+  // stream itself, and busboy skips the text before the first boundary and after the last without a
+  // bound. So the route's limit is applied here, to the declared length and to the bytes as they come.
+  const limit = request.routeOptions.bodyLimit ?? FORM_BODY_LIMIT;
+  const tooLarge = () => finish(new HttpError(413, 'Request body is too large'));
+  if (Number(request.headers['content-length']) > limit) return tooLarge();
+  let received = 0;
+  payload.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received <= limit) return;
+    payload.unpipe(parser);
+    tooLarge();
+  });
   const fields: FormFields = Object.create(null);
   parser.on('field', (name, value, _nameTruncated, valueTruncated) => {
-    if (valueTruncated) return finish(new HttpError(413, 'Request body is too large'));
+    if (valueTruncated) return tooLarge();
     addField(fields, name, value);
   });
   parser.on('file', (_name, stream) => {
