@@ -79,9 +79,24 @@ export function cacheBustedUrl(url: string, stamp: number = Date.now()): string 
   return `${url}${separator}retry=${stamp}`;
 }
 
-/** Registers a remote's entry with the runtime; after a failure, with fresh (cache-busted) URLs. */
-async function ensureRegistered(remote: string, afterFailure: boolean): Promise<void> {
-  if (registeredEntries.has(remote) && !afterFailure) return;
+/** Registrations under way: a prefetch on hover and the click's own load share one. */
+const registering = new Map<string, Promise<void>>();
+
+/**
+ * Registers a remote's entry with the runtime; after a failure, with fresh (cache-busted) URLs. One
+ * registration per remote at a time: resolving a manifest takes a round trip, and a second, forced
+ * registration meanwhile would make the runtime forget the remote and fetch its entry again.
+ */
+function ensureRegistered(remote: string, afterFailure: boolean): Promise<void> {
+  const pending = registering.get(remote);
+  if (pending) return pending;
+  if (registeredEntries.has(remote) && !afterFailure) return Promise.resolve();
+  const registration = register(remote, afterFailure).finally(() => registering.delete(remote));
+  registering.set(remote, registration);
+  return registration;
+}
+
+async function register(remote: string, afterFailure: boolean): Promise<void> {
   const configured = configuredUrls.get(remote);
   if (!configured) throw new Error(`"${remote}" is not in the remote registry`);
   const stamp = Date.now();
