@@ -43,6 +43,8 @@ export const messages = {
       ? `Exportando… ${formatNumber(Math.round(bytes / 1024))} KB`
       : `Exportando… ${formatNumber(Math.round(bytes / (1024 * 1024)))} MB`,
   exportFailed: 'Não foi possível exportar as empresas.',
+  /** The server answered the export with an error (its own text is English, or a bare status name). */
+  exportServerError: 'O servidor não concluiu a exportação. Tente novamente em alguns instantes.',
   exportFileName: 'empresas.csv',
   loadErrorTitle: 'Não foi possível carregar as empresas.',
   loadErrorDescription: 'Verifique a conexão e tente novamente.',

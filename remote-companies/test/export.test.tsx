@@ -1,5 +1,5 @@
 import { type Call, deferredAnswer, fakeApi, listOf, makeCompany, renderPage } from '@backoffice/ui/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../src/messages';
 import CompaniesPage from '../src/pages/CompaniesPage';
@@ -78,11 +78,35 @@ describe('Exportar CSV', () => {
     expect(saved[0]?.name).toBe(messages.exportFileName);
   });
 
-  it('says clearly when the export failed and saves nothing', async () => {
-    serve(() => ({ status: 500, body: { detail: 'Internal Server Error' } }));
-    const { user } = renderPage(<CompaniesPage />, '/companies');
+  it.each([
+    ['an English detail', { status: 500, body: { detail: 'Internal Server Error' } }, 'Internal Server Error'],
+    ['no detail (a proxy timing out)', { status: 504 }, 'Gateway Timeout'],
+  ])(
+    'says clearly, in Portuguese, when the server failed the export (%s), and saves nothing',
+    async (_, answer, english) => {
+      serve(() => answer);
+      const { user } = renderPage(<CompaniesPage />, '/companies');
+      await user.click(await screen.findByRole('button', { name: messages.exportCsv }));
+      expect(await screen.findByText(messages.exportFailed)).toBeInTheDocument();
+      expect(screen.getByText(messages.exportServerError)).toBeInTheDocument();
+      expect(screen.queryByText(english)).not.toBeInTheDocument();
+      expect(saved).toHaveLength(0);
+    },
+  );
+
+  it('stops the download when the screen is left, and says nothing about it', async () => {
+    const calls = serve(() => 'pending');
+    const { user, router } = renderPage(<CompaniesPage />, '/companies');
     await user.click(await screen.findByRole('button', { name: messages.exportCsv }));
-    expect(await screen.findByText(messages.exportFailed)).toBeInTheDocument();
+    await screen.findByRole('button', { name: /Exportando…/ });
+    const call = calls.find((c) => c.path === '/companies/export.csv');
+    expect(call?.signal?.aborted).toBe(false);
+    await act(() => router.navigate('/elsewhere'));
+    expect(screen.getByText('elsewhere')).toBeInTheDocument();
+    expect(call?.signal?.aborted).toBe(true);
+    // The AbortError the download ends with is no failure to tell anyone about.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByText(messages.exportFailed)).not.toBeInTheDocument();
     expect(saved).toHaveLength(0);
   });
 

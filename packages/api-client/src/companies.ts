@@ -38,9 +38,14 @@ export function deleteCompany(id: string): Promise<Message> {
   return request<Message>(`/companies/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
+/** What an export asks for; `signal` stops the download (the screen that asked for it is gone). */
+export interface ExportCompaniesParams extends Omit<CompaniesPageParams, 'page'> {
+  signal?: AbortSignal | undefined;
+}
+
 /** The whole filtered list in the order asked, as the API's CSV file (streamed in; see `download`). */
 export function exportCompaniesCsv(
-  { filter = {}, sort }: Omit<CompaniesPageParams, 'page'>,
+  { filter = {}, sort, signal }: ExportCompaniesParams,
   onProgress?: (bytes: number) => void,
 ): Promise<Download> {
   return download('/companies/export.csv', {
@@ -51,6 +56,7 @@ export function exportCompaniesCsv(
       is_active: filter.is_active,
       sort: sort === 'newest' ? undefined : sort,
     },
+    signal,
     onProgress,
   });
 }
@@ -116,13 +122,14 @@ export function useCompaniesSummary({
 }
 
 /**
- * "Exportar CSV": `mutateAsync({ filter, sort })` answers the file; `received` counts its bytes while
- * it downloads (the size is not known ahead: the server streams it), for the button's progress.
+ * "Exportar CSV": `mutateAsync({ filter, sort, signal })` answers the file (an aborted `signal` rejects
+ * with an AbortError); `received` counts its bytes while it downloads (the size is not known ahead: the
+ * server streams it), for the button's progress.
  */
 export function useExportCompanies() {
   const [received, setReceived] = useState(0);
   const mutation = useMutation({
-    mutationFn: (params: Omit<CompaniesPageParams, 'page'>) => {
+    mutationFn: (params: ExportCompaniesParams) => {
       setReceived(0);
       return exportCompaniesCsv(params, setReceived);
     },

@@ -28,6 +28,8 @@ export interface Call {
   search: URLSearchParams;
   body: unknown;
   contentType: string | null;
+  /** The request's abort signal, if it was given one. */
+  signal: AbortSignal | undefined;
 }
 
 /**
@@ -72,10 +74,16 @@ export function fakeApi(handler: Handler): Call[] {
         search: url.searchParams,
         body: parseBody(init?.body),
         contentType: headers.get('Content-Type'),
+        signal: init?.signal ?? undefined,
       };
       calls.push(call);
       const result = handler(call);
-      if (result === 'pending') return new Promise<Response>(() => {});
+      // As a real fetch does, a pending request ends with an AbortError when its signal aborts.
+      if (result === 'pending') {
+        return new Promise<Response>((_, reject) => {
+          call.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+        });
+      }
       if (result === 'unreachable') throw new TypeError('Failed to fetch');
       const answer = (await result) ?? { status: 404, body: { detail: 'Not Found' } };
       const contentType = answer.contentType ?? 'application/json';
