@@ -1,18 +1,16 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
 import { FullPageSpinner } from '../layout/FullPageSpinner';
 import { NotFound } from '../pages/NotFound';
-import { protectedLoader, publicOnlyLoader } from './guards';
+import { publicOnlyLoader } from './guards';
 import { RemoteErrorPanel } from './RemoteErrorPanel';
 import { RootLayout } from './RootLayout';
 import { remoteRoute } from './remote-route';
+import { dashboardRoute, protectedRoute } from './signed-in-route';
 
 /**
- * The signed-in frame (menu, drawer, user menu) and the dashboard: one lazy chunk, so the public
- * pages never download them. Loaded in parallel with the route's remote page.
+ * The routes of spec §2. Remote pages come through `remoteRoute`, the frame and the dashboard through
+ * `signed-in-route` (a lazy chunk the public pages never download); each has its own error boundary.
  */
-const signedInFrame = () => import(/* webpackChunkName: "signed-in" */ '../layout/signed-in');
-
-/** The routes of spec §2. Remote pages come through `remoteRoute`, each with its own error boundary. */
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -33,10 +31,9 @@ export const routes: RouteObject[] = [
       },
       {
         id: 'protected',
-        loader: protectedLoader,
-        lazy: async () => ({ Component: (await signedInFrame()).ProtectedLayout }),
+        ...protectedRoute,
         children: [
-          { index: true, lazy: async () => ({ Component: (await signedInFrame()).Dashboard }) },
+          { index: true, ...dashboardRoute },
           { path: 'companies', ...remoteRoute('remote_companies/CompaniesPage') },
           { path: 'admin', ...remoteRoute('remote_admin/AdminPage') },
           { path: 'settings', ...remoteRoute('remote_settings/SettingsPage') },

@@ -1,0 +1,53 @@
+import type { ComponentType } from 'react';
+import { type LoaderFunction, useLoaderData } from 'react-router-dom';
+import { protectedLoader } from './guards';
+import { RemoteErrorPanel } from './RemoteErrorPanel';
+
+type SignedInModule = typeof import('../layout/signed-in');
+
+let loading: Promise<SignedInModule> | undefined;
+
+/**
+ * The signed-in frame (menu, drawer, user menu) and the dashboard: one lazy chunk, so the public pages
+ * never download them, loaded by the loaders below in parallel with the route's remote page. One
+ * download however many loaders ask; a failed one (a new deploy, a moment offline) is forgotten, so
+ * "Tentar novamente" downloads it again.
+ */
+export function loadSignedInFrame(): Promise<SignedInModule> {
+  loading ??= import(/* webpackChunkName: "signed-in" */ '../layout/signed-in').catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+interface LoadedComponent {
+  Component: ComponentType;
+}
+
+function LoadedComponentView() {
+  const { Component } = useLoaderData() as LoadedComponent;
+  return <Component />;
+}
+
+/**
+ * A route rendering a component of the signed-in chunk. Loaders rather than `route.lazy`, as in
+ * `remoteRoute`: react-router keeps a rejected `lazy` promise for good, while a loader runs again on
+ * revalidation, which is what the error boundary's "Tentar novamente" does.
+ */
+function signedInRoute(pick: (module: SignedInModule) => ComponentType) {
+  const loader: LoaderFunction = async () => {
+    // Without a session, to /login (spec §2) before anything of the frame is downloaded. Every such
+    // route checks, since the loaders of a URL's routes all start at once.
+    const toLogin = protectedLoader();
+    if (toLogin) return toLogin;
+    return { Component: pick(await loadSignedInFrame()) } satisfies LoadedComponent;
+  };
+  return { loader, Component: LoadedComponentView, ErrorBoundary: RemoteErrorPanel };
+}
+
+/** The frame around every signed-in page. */
+export const protectedRoute = signedInRoute((module) => module.ProtectedLayout);
+
+/** `/`: the dashboard. */
+export const dashboardRoute = signedInRoute((module) => module.Dashboard);

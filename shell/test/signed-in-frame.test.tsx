@@ -1,0 +1,51 @@
+import { fakeApi, listOf, renderRoutes, superuser } from '@backoffice/ui/testing';
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../src/federation/ensure-remotes', () => ({ ensureRemotesRegistered: vi.fn(async () => {}) }));
+vi.mock('../src/federation/runtime', () => ({
+  RemoteLoadError: class extends Error {},
+  remoteNameOf: (id: string) => id.split('/')[0],
+  loadRemoteModule: vi.fn(async (id: string) => ({ default: () => <h1>{`page ${id}`}</h1> })),
+}));
+
+// The signed-in chunk (frame and dashboard) fails to download as many times as `failures` says.
+const chunk = vi.hoisted(() => ({ failures: 0, attempts: 0 }));
+vi.mock('../src/layout/signed-in', async (importOriginal) => {
+  chunk.attempts += 1;
+  if (chunk.failures > 0) {
+    chunk.failures -= 1;
+    throw new Error('Loading chunk signed-in failed');
+  }
+  return importOriginal();
+});
+
+const { routes } = await import('../src/routes/router');
+
+beforeEach(() => {
+  chunk.attempts = 0;
+  fakeApi((call) => {
+    if (call.path === '/users/me') return { status: 200, body: superuser };
+    if (call.path === '/companies/' || call.path === '/users/') return { status: 200, body: listOf([]) };
+    return undefined;
+  });
+});
+
+describe('the signed-in frame’s chunk', () => {
+  // First: once a test has loaded the chunk, later imports come from the module cache.
+  it('is not downloaded for a visitor without a session', async () => {
+    renderRoutes(routes, '/', { signedIn: false });
+    expect(await screen.findByText('page remote_auth/Login')).toBeInTheDocument();
+    expect(chunk.attempts).toBe(0);
+  });
+
+  it('failed once: "Tentar novamente" downloads it again and shows the frame and the dashboard', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    chunk.failures = 1;
+    const { user } = renderRoutes(routes, '/');
+    await user.click(await screen.findByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText('Bem-vindo(a), Admin Root!')).toBeInTheDocument();
+    expect(screen.getByText('Logged in as: admin@example.com')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument();
+  });
+});
