@@ -160,6 +160,13 @@ describe('PagedTable', () => {
     expect(screen.getByRole('button', { name: 'Próximo' })).toBeDisabled();
   });
 
+  it('shows no empty state while a page loads behind an empty answer that still counts rows', () => {
+    // Page 2 emptied (its last row deleted) moved back to page 1, whose answer is not in yet.
+    renderTable({ page: 1, query: { ...settled, isPlaceholderData: true, data: { data: [], count: 5 } } });
+    expect(screen.queryByText('vazio')).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('skeleton-row')).toHaveLength(3);
+  });
+
   it('moves a page past the end to the last page, replacing the history entry', () => {
     const onPageChange = renderTable({ page: 5, query: { ...settled, data: { data: [], count: 4 } } });
     expect(onPageChange).toHaveBeenCalledWith(2, { replace: true });

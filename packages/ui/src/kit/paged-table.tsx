@@ -72,7 +72,11 @@ export function PagedTable<TRow>({
       defaultLabel={defaultSortLabel ?? ''}
     />
   );
-  if (rows === undefined || pastTheEnd) {
+  // An empty page whose total still counts rows is another page's answer standing in while this one
+  // loads (stepping back from past the end, after deleting a page's last row); it is no empty list.
+  // Showing the empty state would flash it, and replace the table that holds the focus.
+  const standInForRows = query.isPlaceholderData && rows?.length === 0 && (query.data?.count ?? 0) > 0;
+  if (rows === undefined || pastTheEnd || standInForRows) {
     return (
       <>
         {sortSelect}
