@@ -520,6 +520,8 @@ test.describe('/companies', () => {
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(6);
     await expect(row(page, 'Empresa 1')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Próximo' })).toBeDisabled();
+    // The deleted row's actions button is gone: the focus is on the list, not lost to <body>.
+    await expect(page.getByRole('table', { name: 'Empresas cadastradas' })).toBeFocused();
   });
 
   test('works from the keyboard: actions menu, dialogs, Escape', async ({ page, api, signIn }) => {

@@ -201,6 +201,28 @@ test.describe('failure isolation', () => {
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   });
 
+  test('the signed-in frame failing to download once is recovered by "Tentar novamente", without a reload', async ({
+    page,
+    api,
+    signIn,
+  }) => {
+    const user = await api.createUser();
+    let failures = 1;
+    await page.route('**/static/js/async/signed-in.*.js', (route) =>
+      failures-- > 0 ? route.abort('connectionrefused') : route.continue(),
+    );
+    await signIn(user.token as string, '/');
+    const retry = page.getByRole('button', { name: 'Tentar novamente' });
+    await expect(retry).toBeVisible();
+    await page.evaluate(() => {
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+    });
+    await retry.click();
+    await expect(page.getByText('Aqui está um resumo do sistema')).toBeVisible();
+    await expect(nav(page).getByRole('link', { name: 'Empresas' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  });
+
   test('a remote whose code throws is contained the same way', async ({ page, api, signIn }) => {
     // Serve a remote entry that throws when evaluated.
     await page.route('**/remotes/admin/remoteEntry.js', (route) =>
