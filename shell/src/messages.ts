@@ -41,6 +41,8 @@ export const messages = {
   remoteError: {
     title: 'Não foi possível carregar esta área',
     text: 'Esta parte do sistema está indisponível no momento. As outras áreas continuam funcionando.',
+    /** The signed-in frame itself (menu and dashboard) failed: there is no other area to point to. */
+    frameText: 'O sistema não pôde ser carregado agora. Verifique a conexão e tente novamente.',
     retry: 'Tentar novamente',
   },
   sessionError: {

@@ -43,7 +43,13 @@ describe('the signed-in frame’s chunk', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     chunk.failures = 1;
     const { user } = renderRoutes(routes, '/');
-    await user.click(await screen.findByRole('button', { name: 'Tentar novamente' }));
+    const retry = await screen.findByRole('button', { name: 'Tentar novamente' });
+    // No menu is on screen: the panel does not send the user to "other areas".
+    expect(
+      screen.getByText('O sistema não pôde ser carregado agora. Verifique a conexão e tente novamente.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/As outras áreas continuam funcionando/)).not.toBeInTheDocument();
+    await user.click(retry);
     expect(await screen.findByText('Bem-vindo(a), Admin Root!')).toBeInTheDocument();
     expect(screen.getByText('Logged in as: admin@example.com')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument();

@@ -21,7 +21,8 @@ export function NavigationProgress() {
     const timer = setTimeout(() => setVisible(true), PROGRESS_DELAY_MS);
     return () => clearTimeout(timer);
   }, [navigating]);
-  if (!visible) return null;
+  // Gone in the very render where the new page arrives, not one effect later.
+  if (!navigating || !visible) return null;
   return (
     <Box
       role="progressbar"

@@ -11,9 +11,10 @@ import { messages } from '../messages';
 /**
  * Shown in place of a remote page that could not be loaded or threw while rendering. The rest of
  * the frame (menu, log out, other areas) keeps working; "Tentar novamente" loads the remote again
- * with a fresh URL and re-renders the route, without reloading the page.
+ * with a fresh URL and re-renders the route, without reloading the page. Where the frame itself
+ * failed, `text` says so instead of pointing to other areas.
  */
-export function RemoteErrorPanel() {
+export function RemoteErrorPanel({ text = messages.remoteError.text }: { text?: string }) {
   const error = useRouteError();
   const revalidator = useRevalidator();
   const [retrying, setRetrying] = useState(false);
@@ -36,7 +37,7 @@ export function RemoteErrorPanel() {
       <Heading as="h1" size="lg">
         {messages.remoteError.title}
       </Heading>
-      <Text color="fg.muted">{messages.remoteError.text}</Text>
+      <Text color="fg.muted">{text}</Text>
       <Button onClick={retry} loading={retrying || revalidator.state === 'loading'}>
         {messages.remoteError.retry}
       </Button>

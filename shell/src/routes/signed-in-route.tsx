@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { type LoaderFunction, useLoaderData } from 'react-router-dom';
+import { messages } from '../messages';
 import { protectedLoader } from './guards';
 import { RemoteErrorPanel } from './RemoteErrorPanel';
 
@@ -19,6 +20,11 @@ export function loadSignedInFrame(): Promise<SignedInModule> {
     throw error;
   });
   return loading;
+}
+
+/** The frame is what failed: no menu is on screen, so the panel does not point to other areas. */
+function FrameErrorPanel() {
+  return <RemoteErrorPanel text={messages.remoteError.frameText} />;
 }
 
 interface LoadedComponent {
@@ -43,7 +49,7 @@ function signedInRoute(pick: (module: SignedInModule) => ComponentType) {
     if (toLogin) return toLogin;
     return { Component: pick(await loadSignedInFrame()) } satisfies LoadedComponent;
   };
-  return { loader, Component: LoadedComponentView, ErrorBoundary: RemoteErrorPanel };
+  return { loader, Component: LoadedComponentView, ErrorBoundary: FrameErrorPanel };
 }
 
 /** The frame around every signed-in page. */
