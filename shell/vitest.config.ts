@@ -1,3 +1,3 @@
 import { frontendTestConfig } from '../vitest.frontend';
 
-export default frontendTestConfig();
+export default frontendTestConfig({ setupFiles: ['./test/setup.ts'] });
