@@ -83,7 +83,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       signal: options.signal,
     });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (isAbortError(error)) throw error;
     throw new NetworkError(error);
   }
 
@@ -93,6 +93,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     throw new ApiError(response.status, data);
   }
   return data as T;
+}
+
+/** A request stopped through its `signal` (the screen that asked is gone): no failure to report. */
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
 }
 
 /** A file the API answered: its bytes and the name its `Content-Disposition` gives. */
@@ -125,7 +130,7 @@ export async function download(
   try {
     response = await fetch(buildUrl(path, options.query), { headers, signal: options.signal });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (isAbortError(error)) throw error;
     throw new NetworkError(error);
   }
   if (!response.ok) {
@@ -150,7 +155,7 @@ export async function download(
       chunks.push(await response.arrayBuffer());
     }
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (isAbortError(error)) throw error;
     // The connection dropped halfway: a partial file is not offered as if it were the whole.
     throw new NetworkError(error);
   }

@@ -20,7 +20,7 @@ export {
 export { type BackofficeRuntimeConfig, configureApi, readRuntimeConfig } from './config.js';
 // Errors
 export { ApiError, isApiError, NetworkError } from './errors.js';
-export { type Download, onUnauthorized } from './http.js';
+export { type Download, isAbortError, onUnauthorized } from './http.js';
 export { type ListAnswer, type PageInfo, pageInfo } from './pagination.js';
 export { queryClient } from './query-client.js';
 export type { MutationConfig, QueryConfig } from './query-config.js';

@@ -1,4 +1,4 @@
-import { isApiError, useExportCompanies } from '@backoffice/api-client';
+import { isAbortError, isApiError, useExportCompanies } from '@backoffice/api-client';
 import type { CompaniesFilter, CompanySort } from '@backoffice/contracts';
 import { showErrorToast } from '@backoffice/ui';
 import { saveFile } from '@backoffice/ui/kit';
@@ -14,8 +14,6 @@ import { messages } from '../messages';
 function exportErrorText(error: unknown): string {
   return isApiError(error) ? messages.exportServerError : messages.loadErrorDescription;
 }
-
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /**
  * "Exportar CSV": the list as filtered and ordered on screen, every page of it. The button says how
@@ -35,7 +33,7 @@ export function ExportCompaniesButton({ filter, sort }: { filter: CompaniesFilte
       const file = await exporting.mutateAsync({ filter, sort, signal: controller.signal });
       saveFile(file.blob, file.fileName ?? messages.exportFileName);
     } catch (error) {
-      if (!isAbort(error)) showErrorToast(messages.exportFailed, exportErrorText(error));
+      if (!isAbortError(error)) showErrorToast(messages.exportFailed, exportErrorText(error));
     } finally {
       if (download.current === controller) download.current = null;
     }
