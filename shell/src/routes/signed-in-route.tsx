@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
-import { type LoaderFunction, useLoaderData } from 'react-router-dom';
+import type { LoaderFunction } from 'react-router-dom';
 import { messages } from '../messages';
 import { protectedLoader } from './guards';
+import { LoadedPage, type LoadedPageData } from './loaded-page';
 import { RemoteErrorPanel } from './RemoteErrorPanel';
 
 type SignedInModule = typeof import('../layout/signed-in');
@@ -27,29 +28,16 @@ function FrameErrorPanel() {
   return <RemoteErrorPanel text={messages.remoteError.frameText} />;
 }
 
-interface LoadedComponent {
-  Component: ComponentType;
-}
-
-function LoadedComponentView() {
-  const { Component } = useLoaderData() as LoadedComponent;
-  return <Component />;
-}
-
-/**
- * A route rendering a component of the signed-in chunk. Loaders rather than `route.lazy`, as in
- * `remoteRoute`: react-router keeps a rejected `lazy` promise for good, while a loader runs again on
- * revalidation, which is what the error boundary's "Tentar novamente" does.
- */
+/** A route rendering a component of the signed-in chunk, resolved by its loader (see `LoadedPage`). */
 function signedInRoute(pick: (module: SignedInModule) => ComponentType) {
   const loader: LoaderFunction = async () => {
     // Without a session, to /login (spec §2) before anything of the frame is downloaded. Every such
     // route checks, since the loaders of a URL's routes all start at once.
     const toLogin = protectedLoader();
     if (toLogin) return toLogin;
-    return { Component: pick(await loadSignedInFrame()) } satisfies LoadedComponent;
+    return { Page: pick(await loadSignedInFrame()) } satisfies LoadedPageData;
   };
-  return { loader, Component: LoadedComponentView, ErrorBoundary: FrameErrorPanel };
+  return { loader, Component: LoadedPage, ErrorBoundary: FrameErrorPanel };
 }
 
 /** The frame around every signed-in page. */
