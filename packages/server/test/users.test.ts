@@ -27,6 +27,11 @@ describe('GET /users/', () => {
     expect(next.json().data.map((u: { id: string }) => u.id)).not.toContain(a.id);
     expect(body.data[0]).not.toHaveProperty('hashed_password');
     expect(body.data[0]).not.toHaveProperty('token_version');
+    expect(body.data[0]).not.toHaveProperty('total');
+    // Every page carries the same total, a page past the end included (it has no row to carry it).
+    expect(next.json().count).toBe(body.count);
+    const pastTheEnd = await t.get(`users/?skip=${body.count}&limit=5`, t.superuserToken);
+    expect(pastTheEnd.json()).toEqual({ data: [], count: body.count });
   });
 
   it.each(['skip=-1', 'limit=0', 'limit=101', 'skip=abc', 'limit=1e99', 'skip=99999999999999999999'])(

@@ -1,6 +1,20 @@
 import type { CompaniesFilter, CompanyCreate, CompanySort, CompanyType, CompanyUpdate } from '@backoffice/contracts';
 import { DEFAULT_COMPANY_SORT, normalizeCnpj } from '@backoffice/contracts';
-import { and, asc, desc, eq, getTableColumns, gt, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  lt,
+  or,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
+import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 import { isUniqueViolation } from './errors.js';
 import { type CompanyRow, companies, companyCounts } from './schema.js';
@@ -49,13 +63,26 @@ function typeFilter(type: CompanyType | '' | undefined): CompanyType | undefined
   return type === '' ? undefined : type;
 }
 
+/**
+ * The type and status filters (undefined: not filtered), as values or as a prepared statement's
+ * placeholders, over the companies or their counters.
+ */
+function statusFilter(
+  table: typeof companies | typeof companyCounts,
+  type: CompanyType | Placeholder | undefined,
+  isActive: boolean | Placeholder | undefined,
+): SQL | undefined {
+  return and(
+    type === undefined ? undefined : eq(table.type, type),
+    isActive === undefined ? undefined : eq(table.is_active, isActive),
+  );
+}
+
 /** The filter as SQL: the list and the export narrow the same way. */
 function filterCondition(filter: CompaniesFilter): SQL | undefined {
-  const type = typeFilter(filter.type);
   const search = filter.search?.trim();
   return and(
-    type ? eq(companies.type, type) : undefined,
-    filter.is_active === undefined ? undefined : eq(companies.is_active, filter.is_active),
+    statusFilter(companies, typeFilter(filter.type), filter.is_active),
     search ? searchCondition(search) : undefined,
   );
 }
@@ -103,7 +130,19 @@ export const DEEP_PAGE_SKIP = 50;
 /** Rows per query of an export: small enough to stream, large enough that 1 M rows are 1 000 queries. */
 export const EXPORT_BATCH_SIZE = 1_000;
 
+type PreparedPage = PgPreparedQuery<PreparedQueryConfig & { execute: (CompanyListRow & { total: number })[] }>;
+
+/** What a page statement without a search depends on (CompaniesRepository.pageStatement). */
+interface PageShape {
+  sort: CompanySort;
+  byType: boolean;
+  byStatus: boolean;
+  deep: boolean;
+}
+
 export class CompaniesRepository {
+  readonly #pages = new Map<string, PreparedPage>();
+
   constructor(
     private readonly db: Db,
     /** Tests lower it to run both plans of a name-ordered search on a small table. */
@@ -117,53 +156,80 @@ export class CompaniesRepository {
     sort: CompanySort = DEFAULT_COMPANY_SORT,
   ): Promise<CompanyList> {
     if (filter.search?.trim()) return this.searchPage(filterCondition(filter), skip, limit, sort);
-    // Without a search the total comes from the counters, in the same statement as the page: one round
-    // trip. Only a page past the end (no row to carry it) asks again.
-    const counted = this.countFromCounters(typeFilter(filter.type), filter.is_active);
+    const type = typeFilter(filter.type);
+    const page = this.pageStatement({
+      sort,
+      byType: type !== undefined,
+      byStatus: filter.is_active !== undefined,
+      deep: skip >= DEEP_PAGE_SKIP,
+    });
+    const rows = await page.execute({ type, is_active: filter.is_active, skip, limit });
+    const first = rows[0];
+    // Only a page past the end (no row to carry the total) asks the counters again.
+    const count = first ? first.total : ((await this.countFromCounters(type, filter.is_active))[0]?.n ?? 0);
+    return { data: rows.map(({ total: _, ...row }) => row), count, count_is_exact: true };
+  }
+
+  /**
+   * The statement of a page without a search, for one shape of request: its order, which filters it
+   * has, and whether it is deep. Lists are the API's busiest requests, so each shape is built once and
+   * prepared (parsed once per database connection); the filter values, `skip` and `limit` are its
+   * parameters. Searches are not prepared: their plan depends on the term (see searchPage).
+   */
+  private pageStatement(shape: PageShape) {
+    const name = `companies_page_${shape.sort}_${shape.byType ? 't' : ''}${shape.byStatus ? 'a' : ''}${shape.deep ? '_deep' : ''}`;
+    let statement = this.#pages.get(name);
+    if (!statement) {
+      statement = this.buildPage(shape, name);
+      this.#pages.set(name, statement);
+    }
+    return statement;
+  }
+
+  private buildPage(shape: PageShape, name: string): PreparedPage {
+    const type = shape.byType ? sql.placeholder('type') : undefined;
+    const isActive = shape.byStatus ? sql.placeholder('is_active') : undefined;
+    const where = statusFilter(companies, type, isActive);
+    // The total comes from the counters, in the same statement as the page: one round trip.
+    const counted = this.countFromCounters(type, isActive);
     const columns = { ...COLUMNS, total: sql<number>`(${counted})`.mapWith(Number) };
-    const where = filterCondition(filter);
+    const order = orderOf(shape.sort);
     // Deep in an order, the page's ids come first, off the order's index alone (each index carries the
     // filter columns, migrations 0003 and 0006), then only those rows: skipping 4 995 rows reads 4 995
     // index entries, not 4 995 table rows scattered over the disk. Near the top, reading the rows
     // directly is cheaper than planning the join.
+    if (!shape.deep) {
+      return this.db
+        .select(columns)
+        .from(companies)
+        .where(where)
+        .orderBy(...order)
+        .offset(sql.placeholder('skip'))
+        .limit(sql.placeholder('limit'))
+        .prepare(name);
+    }
     const pageIds = this.db
       .select({ id: companies.id })
       .from(companies)
       .where(where)
-      .orderBy(...orderOf(sort))
-      .offset(skip)
-      .limit(limit)
+      .orderBy(...order)
+      .offset(sql.placeholder('skip'))
+      .limit(sql.placeholder('limit'))
       .as('page');
-    const rows =
-      skip < DEEP_PAGE_SKIP
-        ? await this.db
-            .select(columns)
-            .from(companies)
-            .where(where)
-            .orderBy(...orderOf(sort))
-            .offset(skip)
-            .limit(limit)
-        : await this.db
-            .select(columns)
-            .from(companies)
-            .innerJoin(pageIds, eq(companies.id, pageIds.id))
-            .orderBy(...orderOf(sort));
-    const first = rows[0];
-    const count = first ? first.total : ((await counted)[0]?.n ?? 0);
-    return { data: rows.map(({ total: _, ...row }) => row), count, count_is_exact: true };
+    return this.db
+      .select(columns)
+      .from(companies)
+      .innerJoin(pageIds, eq(companies.id, pageIds.id))
+      .orderBy(...order)
+      .prepare(name);
   }
 
   /** Totals without a search come from the trigger-maintained counters: exact and O(1). */
-  private countFromCounters(type: CompanyType | undefined, isActive: boolean | undefined) {
+  private countFromCounters(type: CompanyType | Placeholder | undefined, isActive: boolean | Placeholder | undefined) {
     return this.db
       .select({ n: sql<number>`coalesce(sum(${companyCounts.n}), 0)::int` })
       .from(companyCounts)
-      .where(
-        and(
-          type ? eq(companyCounts.type, type) : undefined,
-          isActive === undefined ? undefined : eq(companyCounts.is_active, isActive),
-        ),
-      );
+      .where(statusFilter(companyCounts, type, isActive));
   }
 
   /**

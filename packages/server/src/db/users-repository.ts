@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { isUniqueViolation } from './errors.js';
 import { passwordResetTokens, type UserRow, users } from './schema.js';
@@ -42,8 +42,16 @@ export class UsersRepository {
    * once here, parsed and planned once per database connection instead of once per request.
    */
   readonly #byId;
+  readonly #page;
 
   constructor(private readonly db: Db) {
+    this.#page = db
+      .select({ ...getTableColumns(users), total: sql<number>`(select count(*) from ${users})`.mapWith(Number) })
+      .from(users)
+      .orderBy(desc(users.created_at), desc(users.id))
+      .offset(sql.placeholder('skip'))
+      .limit(sql.placeholder('limit'))
+      .prepare('users_page');
     this.#byId = db
       .select()
       .from(users)
@@ -63,13 +71,14 @@ export class UsersRepository {
     return row;
   }
 
-  /** Newest first; ties broken by id so pages never overlap. */
+  /**
+   * Newest first; ties broken by id so pages never overlap. The total rides on every row of the page
+   * (one prepared statement, one round trip); only a page past the end counts on its own.
+   */
   async list(skip: number, limit: number): Promise<{ data: UserRow[]; count: number }> {
-    const [data, [total]] = await Promise.all([
-      this.db.select().from(users).orderBy(desc(users.created_at), desc(users.id)).offset(skip).limit(limit),
-      this.db.select({ n: count() }).from(users),
-    ]);
-    return { data, count: total?.n ?? 0 };
+    const rows = await this.#page.execute({ skip, limit });
+    const total = rows[0]?.total ?? (await this.db.select({ n: count() }).from(users))[0]?.n ?? 0;
+    return { data: rows.map(({ total: _, ...user }) => user), count: total };
   }
 
   async create(user: NewUser): Promise<UserRow> {
