@@ -7,7 +7,7 @@ const USAGE = `Usage: backoffice-server <command>
   start              migrate, create the first super user and serve the API (and the built frontends)
   seed-demo [N]      add N demo companies (default 200) to the configured database
   bench [N]          load N companies (default 1000000) into a scratch database and time the list queries
-  bench-api [--companies N] [--seconds S] [--connections C] [--only TEXT] [--cpu-prof DIR] [--reuse]
+  bench-api [--companies N] [--seconds S] [--connections C] [--only TEXT[|TEXT…]] [--cpu-prof DIR] [--reuse]
                      load N companies (default 1000000) into a scratch database (BENCH_DATABASE_URL, else
                      PGlite), start the built server and time each API request over HTTP (autocannon,
                      default 20 connections, 8 s each) next to the same SQL in pgbench; --reuse keeps a

@@ -30,7 +30,7 @@ export interface BenchApiOptions {
   /** Seconds of measurement per request (after one second of warm-up). */
   seconds: number;
   connections: number;
-  /** Only the requests whose name contains this text. */
+  /** Only the requests whose name contains this text (or one of several, separated by `|`). */
   only?: string;
   /** Write a V8 CPU profile of the server (`--cpu-prof`) into this folder. */
   cpuProfDir?: string;
@@ -172,7 +172,8 @@ export async function benchApi(options: BenchApiOptions): Promise<void> {
     // 3. The same SQL for pgbench, captured from the repositories the routes use.
     const first = demoCompanies(1).next().value;
     const rareCnpj = formatCnpj(first?.tax_id ?? '');
-    const all = requests(rareCnpj).filter((r) => !options.only || r.name.includes(options.only));
+    const wanted = options.only?.split('|');
+    const all = requests(rareCnpj).filter((r) => !wanted || wanted.some((text) => r.name.includes(text)));
     const scripts = url && hasPgbench() ? await captureStatements(url, userId, all) : undefined;
     if (!url) process.stdout.write('pgbench: skipped (embedded PGlite has no server to connect to)\n');
     else if (!scripts) process.stdout.write('pgbench: not installed, column left empty\n');
