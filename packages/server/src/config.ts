@@ -12,6 +12,8 @@ export interface Config {
   dataDir: string;
   /** `postgres://…` switches from embedded PGlite to a PostgreSQL server. */
   databaseUrl: string | undefined;
+  /** Longest a request's statement may run on PostgreSQL before the server cancels it (0: no limit). */
+  statementTimeoutSeconds: number;
   /** `undefined` until resolved from the data directory (see secret-key.ts). */
   secretKey: string | undefined;
   accessTokenExpireMinutes: number;
@@ -86,6 +88,7 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     dataDir: path.resolve(text(env, 'DATA_DIR', './.data')),
     databaseUrl: optional(env, 'DATABASE_URL'),
+    statementTimeoutSeconds: integer(env, 'DATABASE_STATEMENT_TIMEOUT_SECONDS', 15, 0, 3600),
     secretKey: optional(env, 'SECRET_KEY'),
     accessTokenExpireMinutes: integer(env, 'ACCESS_TOKEN_EXPIRE_MINUTES', 60 * 24 * 8, 1, 60 * 24 * 365),
     resetTokenExpireMinutes: integer(env, 'RESET_TOKEN_EXPIRE_MINUTES', 60, 1, 60 * 24 * 7),

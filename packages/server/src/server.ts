@@ -15,9 +15,20 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens the configured database: PGlite under DATA_DIR (locked), or PostgreSQL at DATABASE_URL. */
-export async function openDatabase(config: Config, onLockLost: (error: Error) => void, log?: DatabaseLog) {
-  if (config.databaseUrl) return { database: await openPostgres(config.databaseUrl, { log }), release: async () => {} };
+/**
+ * Opens the configured database: PGlite under DATA_DIR (locked), or PostgreSQL at DATABASE_URL —
+ * with the statement timeout when it serves requests (`forRequests`), without for bulk work.
+ */
+export async function openDatabase(
+  config: Config,
+  onLockLost: (error: Error) => void,
+  log?: DatabaseLog,
+  forRequests = false,
+) {
+  if (config.databaseUrl) {
+    const statementTimeoutMs = forRequests ? config.statementTimeoutSeconds * 1000 : 0;
+    return { database: await openPostgres(config.databaseUrl, { log, statementTimeoutMs }), release: async () => {} };
+  }
   const release = await lockDataDir(config.dataDir, onLockLost);
   try {
     return { database: await openPglite(path.join(config.dataDir, 'pgdata')), release };
@@ -35,10 +46,15 @@ export async function startServer(config: Config, logger: FastifyBaseLogger | bo
   let lockLost: (error: Error) => void = () => {};
   // The database reports lost and restored connections to the app's log once the app exists.
   let databaseLog: DatabaseLog | undefined;
-  const { database, release } = await openDatabase(config, (error) => lockLost(error), {
-    warn: (details, message) => databaseLog?.warn(details, message),
-    info: (details, message) => databaseLog?.info(details, message),
-  });
+  const { database, release } = await openDatabase(
+    config,
+    (error) => lockLost(error),
+    {
+      warn: (details, message) => databaseLog?.warn(details, message),
+      info: (details, message) => databaseLog?.info(details, message),
+    },
+    true,
+  );
   try {
     await database.migrate();
     const secretKey = resolveSecretKey(config.dataDir, config.secretKey);

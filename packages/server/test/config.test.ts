@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       smtp: { host: undefined, port: 587, tls: true, ssl: false, timeoutSeconds: 30 },
       redisUrl: undefined,
       authRateLimitPerMinute: 20,
+      statementTimeoutSeconds: 15,
     });
     expect(config.dataDir.endsWith('.data')).toBe(true);
   });
@@ -25,6 +26,7 @@ describe('loadConfig', () => {
     [{ PORT: 'abc' }, 'PORT must be a whole number'],
     [{ RESET_TOKEN_EXPIRE_MINUTES: '0' }, 'RESET_TOKEN_EXPIRE_MINUTES must be a whole number'],
     [{ SMTP_TLS: 'maybe' }, 'SMTP_TLS must be true or false'],
+    [{ DATABASE_STATEMENT_TIMEOUT_SECONDS: '-1' }, 'DATABASE_STATEMENT_TIMEOUT_SECONDS must be a whole number from 0'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres://'],
     [
       { NODE_ENV: 'production', SECRET_KEY: 'changethis', FIRST_SUPERUSER_PASSWORD: 'strong-one-1' },

@@ -56,6 +56,12 @@ const MIGRATION_LOCK_KEY = 727_274_911;
 export interface PostgresOptions {
   poolSize?: number;
   log?: DatabaseLog;
+  /**
+   * PostgreSQL cancels a statement that runs (or waits for a lock) longer than this, so a slow query
+   * frees its connection instead of holding one of the pool's ten while others queue. For the API;
+   * bulk loads and migrations run without it.
+   */
+  statementTimeoutMs?: number;
 }
 
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
@@ -66,6 +72,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     // A server that does not answer must not hold a request forever: the request gets a 503.
     connectionTimeoutMillis: 5_000,
     keepAlive: true,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });
   let unavailableSince: number | undefined;
   const reportUnavailable = (error: unknown) => {
@@ -91,10 +98,14 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');
       const client = await pool.connect();
       try {
+        // A migration may rewrite a large table (0006: about a minute at a million rows), and waiting
+        // for another instance's migrations is waiting too: no statement timeout for this session.
+        await client.query('SET statement_timeout = 0');
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migrate(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        await client.query('RESET statement_timeout').catch(() => {});
         client.release();
       }
     },

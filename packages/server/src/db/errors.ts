@@ -47,3 +47,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * True when PostgreSQL cancelled the statement because it ran longer than the statement timeout
+ * (SQLSTATE 57014, `canceling statement due to statement timeout`).
+ */
+export function isStatementTimeout(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+    e && typeof e === 'object';
+    e = e.cause as typeof e
+  ) {
+    if (e.code === '57014' && typeof e.message === 'string' && /statement timeout/.test(e.message)) return true;
+  }
+  return false;
+}

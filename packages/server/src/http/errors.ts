@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isDatabaseUnavailable } from '../db/errors.js';
+import { isDatabaseUnavailable, isStatementTimeout } from '../db/errors.js';
 import { RateLimitedError } from '../services/rate-limiter.js';
 import { HttpError } from './http-error.js';
 import { RequestValidationError, validationDetail } from './valibot.js';
@@ -28,6 +28,10 @@ export default fp(async function errors(app: FastifyInstance) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.code(503).header('Retry-After', '5').send({ detail: DATABASE_UNAVAILABLE });
     }
+    if (isStatementTimeout(error)) {
+      request.log.warn({ err: error }, 'statement timeout: the request was stopped');
+      return reply.code(503).header('Retry-After', '5').send({ detail: STATEMENT_TIMEOUT });
+    }
     const status = (error as FastifyError).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
       return reply.code(status).send({ detail: clientErrorDetail(error as FastifyError) });
@@ -38,6 +42,7 @@ export default fp(async function errors(app: FastifyInstance) {
 });
 
 export const DATABASE_UNAVAILABLE = 'The database is unavailable at the moment. Try again in a few seconds.';
+export const STATEMENT_TIMEOUT = 'The request took too long and was stopped. Try again, or narrow the search.';
 
 /**
  * Fastify's router answers a few requests before any route or error handler runs (a path

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/testing/free-port.js';
 import type { ServerProcess } from '../../src/testing/server-process.js';
@@ -161,6 +162,43 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL restarted under load', () => {
         `serving again ${Math.round((recoveredAt as number) - backAt)} ms after PostgreSQL was back; ` +
         `${writes.acknowledged.size} acknowledged writes all present`,
     );
+  });
+});
+
+describe.skipIf(!TEST_DATABASE_URL)('a statement that runs too long', () => {
+  it('is cancelled after DATABASE_STATEMENT_TIMEOUT_SECONDS: a 503 in words, the connection back in the pool', {
+    timeout: 120_000,
+  }, async () => {
+    const env = await serverEnv('postgres', { DATABASE_STATEMENT_TIMEOUT_SECONDS: '1' });
+    const server = await startServer(env);
+    const token = await login(server.url);
+    const companies = `${server.url}/api/v1/companies/?skip=0&limit=5`;
+    expect((await call(companies, { token })).status).toBe(200);
+
+    // Another session holds the companies table, as a long migration or a runaway report would: every
+    // list waits for it. Without the timeout each request would hold a pool connection until released.
+    const blocker = new pg.Client({ connectionString: env.DATABASE_URL });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE companies IN ACCESS EXCLUSIVE MODE');
+      // More waiting requests than the pool has connections (10): none may wait for another's turn.
+      const stuck = await Promise.all(Array.from({ length: 12 }, () => call(companies, { token, timeoutMs: 10_000 })));
+      for (const answer of stuck) {
+        expect(answer.status).toBe(503);
+        expect(answer.headers.get('retry-after')).toBe('5');
+        expect(answer.body).toEqual({
+          detail: 'The request took too long and was stopped. Try again, or narrow the search.',
+        });
+      }
+      // What does not need the table is served meanwhile.
+      expect((await call(`${server.url}/api/v1/users/me`, { token })).status).toBe(200);
+      await blocker.query('COMMIT');
+    } finally {
+      await blocker.end();
+    }
+    expect((await call(companies, { token })).status).toBe(200);
+    await server.waitForLog(/statement timeout: the request was stopped/);
   });
 });
 
