@@ -149,11 +149,34 @@ describe('frame and dashboard', () => {
     expect(screen.getByRole('button', { name: 'Expandir menu', ...hidden })).toHaveAttribute('aria-expanded', 'false');
     expect(within(nav()).queryByText('Empresas')).not.toBeInTheDocument();
     expect(screen.queryByText('Logged in as: admin@example.com')).not.toBeInTheDocument();
+    // The tooltips' code loads when they are first enabled (tests are never idle, so not before):
+    // the links are their triggers once it is there (zag marks a trigger with data-state).
+    await waitFor(
+      () =>
+        expect(within(nav()).getByRole('link', { name: 'Empresas', ...hidden })).toHaveAttribute(
+          'data-state',
+          'closed',
+        ),
+      { timeout: 8000 },
+    );
     await userEvent.hover(within(nav()).getByRole('link', { name: 'Empresas', ...hidden }));
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
     expect(await screen.findByRole('tooltip', {}, { timeout: 1000 })).toHaveTextContent('Empresas');
     expect(localStorage.getItem('sidebar_collapsed')).toBe('true');
+  });
+
+  it('opens the user menu from its first press, before the menu code was loaded', { timeout: 15_000 }, async () => {
+    localStorage.setItem('access_token', 't');
+    const router = renderApp('/');
+    await screen.findByText('Bem-vindo(a), Admin Root!');
+    // Tests are never idle: the menu's code is only requested by this press.
+    await userEvent.click(screen.getByRole('button', { name: 'Menu do usuário', ...hidden }));
+    // The first import of the menu's modules is transformed on the fly here: allow it the time.
+    const profile = await screen.findByRole('menuitem', { name: 'Meu perfil', ...hidden }, { timeout: 8000 });
+    expect(screen.getByRole('button', { name: 'Menu do usuário', ...hidden })).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(profile);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
   });
 
   it('logs out from the menu: token gone, caches cleared, /login', async () => {

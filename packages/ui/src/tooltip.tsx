@@ -1,6 +1,4 @@
-import { Portal } from '@chakra-ui/react/portal';
-import { Tooltip as ChakraTooltip } from '@chakra-ui/react/tooltip';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 
 export interface TooltipProps {
   content: ReactNode;
@@ -11,16 +9,22 @@ export interface TooltipProps {
   placement?: 'top' | 'right' | 'bottom' | 'left';
 }
 
-export function Tooltip({ content, children, disabled, openDelay = 300, placement = 'right' }: TooltipProps) {
-  if (disabled) return <>{children}</>;
+// The tooltip's machinery (zag, floating-ui: ~15 KB gzip) loads when a tooltip is first shown enabled,
+// not with every page that may show one (the expanded menu never does).
+const loadView = () => import('./tooltip-view.js');
+const TooltipView = lazy(loadView);
+
+/** Loads the tooltip's code ahead of its first use (when the browser is idle, say). */
+export function preloadTooltip(): void {
+  void loadView();
+}
+
+/** A label shown on hover and focus; until its code is there, the trigger shows alone. */
+export function Tooltip(props: TooltipProps) {
+  if (props.disabled) return <>{props.children}</>;
   return (
-    <ChakraTooltip.Root openDelay={openDelay} closeDelay={0} positioning={{ placement }}>
-      <ChakraTooltip.Trigger asChild>{children}</ChakraTooltip.Trigger>
-      <Portal>
-        <ChakraTooltip.Positioner>
-          <ChakraTooltip.Content>{content}</ChakraTooltip.Content>
-        </ChakraTooltip.Positioner>
-      </Portal>
-    </ChakraTooltip.Root>
+    <Suspense fallback={props.children}>
+      <TooltipView {...props} />
+    </Suspense>
   );
 }

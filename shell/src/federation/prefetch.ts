@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { type IdleCallback, savesData, whenIdle } from '../idle';
 import type { RemoteModuleId } from './contract';
 import { loadRemoteModule } from './runtime';
 
@@ -22,18 +23,6 @@ export function prefetchRemotePage(id: RemoteModuleId): Promise<unknown> {
 export function remotePageFor(routes: RouteObject[], path: string): RemoteModuleId | undefined {
   const matches = matchRoutes(routes, path) ?? [];
   return (matches.at(-1)?.route.handle as { remote?: RemoteModuleId } | undefined)?.remote;
-}
-
-type IdleCallback = (run: () => void) => void;
-
-const whenIdle: IdleCallback = (run) =>
-  typeof window.requestIdleCallback === 'function'
-    ? window.requestIdleCallback(run, { timeout: 5000 })
-    : setTimeout(run, 200);
-
-/** Visitors who asked their browser to save data get prefetching on intent (hover, focus) only. */
-function savesData(): boolean {
-  return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
 }
 
 /** Prefetches the pages one after another, each when the browser is idle, so none delays the page in use. */

@@ -1,17 +1,19 @@
 import type { UserPublic } from '@backoffice/contracts';
 import { Logo } from '@backoffice/ui';
+import { preloadTooltip } from '@backoffice/ui/tooltip';
 import { Box } from '@chakra-ui/react/box';
-import { CloseButton, IconButton } from '@chakra-ui/react/button';
-import { Drawer } from '@chakra-ui/react/drawer';
+import { IconButton } from '@chakra-ui/react/button';
 import { Flex } from '@chakra-ui/react/flex';
-import { Portal } from '@chakra-ui/react/portal';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { FiMenu } from 'react-icons/fi';
+import { savesData, whenSettled } from '../idle';
 import { messages } from '../messages';
 import { SIDEBAR_COLLAPSED_WIDTH_PX, SIDEBAR_WIDTH_PX } from './dimensions';
 import { prefetchMenuWhenIdle } from './nav-items';
 import { SidebarContent } from './Sidebar';
 import { UserMenu } from './UserMenu';
+
+const NavDrawer = lazy(() => import('./NavDrawer'));
 
 const COLLAPSED_STORAGE_KEY = 'sidebar_collapsed';
 
@@ -27,9 +29,15 @@ function readCollapsed(): boolean {
 export function AppFrame({ user, children }: { user: UserPublic; children: ReactNode }) {
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer's code loads on the first sign that it will be used (pointer, focus or press).
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const isSuperUser = user.is_superuser;
   // Once the page in use is settled, the other areas of the menu load in the background.
   useEffect(() => prefetchMenuWhenIdle({ is_superuser: isSuperUser }), [isSuperUser]);
+  // The collapsed menu's tooltips too, so that they answer the first hover after collapsing.
+  useEffect(() => {
+    if (!savesData()) whenSettled(preloadTooltip);
+  }, []);
 
   // Stable callbacks: the sidebar is memoised and must not re-render at every navigation.
   const toggleCollapsed = useCallback(() => {
@@ -43,7 +51,6 @@ export function AppFrame({ user, children }: { user: UserPublic; children: React
       return next;
     });
   }, []);
-  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 
   return (
     <Flex minH="100vh" bg="bg">
@@ -63,26 +70,11 @@ export function AppFrame({ user, children }: { user: UserPublic; children: React
         <SidebarContent user={user} collapsed={collapsed} onToggleCollapsed={toggleCollapsed} />
       </Box>
 
-      {/* The drawer's copy of the menu exists only while the drawer is open. */}
-      <Drawer.Root
-        lazyMount
-        unmountOnExit
-        open={drawerOpen}
-        onOpenChange={(details) => setDrawerOpen(details.open)}
-        placement="start"
-      >
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content maxW={`${SIDEBAR_WIDTH_PX}px`} aria-label={messages.nav.label}>
-              <Drawer.CloseTrigger asChild position="absolute" top="2" insetEnd="2">
-                <CloseButton size="sm" aria-label={messages.closeMenu} />
-              </Drawer.CloseTrigger>
-              <SidebarContent user={user} onNavigate={closeDrawer} />
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <NavDrawer user={user} open={drawerOpen} onOpenChange={setDrawerOpen} />
+        </Suspense>
+      )}
 
       <Flex direction="column" flex="1" minW="0">
         <Flex as="header" align="center" justify="space-between" gap="2" px="4" h="14" borderBottomWidth="1px">
@@ -92,7 +84,12 @@ export function AppFrame({ user, children }: { user: UserPublic; children: React
               colorPalette="gray"
               aria-label={messages.openMenu}
               aria-expanded={drawerOpen}
-              onClick={() => setDrawerOpen(true)}
+              onPointerEnter={() => setDrawerWanted(true)}
+              onFocus={() => setDrawerWanted(true)}
+              onClick={() => {
+                setDrawerWanted(true);
+                setDrawerOpen(true);
+              }}
             >
               <FiMenu />
             </IconButton>

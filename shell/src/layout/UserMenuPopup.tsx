@@ -1,0 +1,53 @@
+import { logout } from '@backoffice/api-client';
+import type { UserPublic } from '@backoffice/contracts';
+import { Menu } from '@chakra-ui/react/menu';
+import { Portal } from '@chakra-ui/react/portal';
+import { useEffect, useRef } from 'react';
+import { FiLogOut, FiUser } from 'react-icons/fi';
+import { useNavigate } from 'react-router-dom';
+import { messages } from '../messages';
+import { UserMenuButton } from './UserMenu';
+
+export interface UserMenuPopupProps {
+  user: UserPublic;
+  /** The person already asked for the menu while its code loaded: open it now. */
+  openAtOnce: boolean;
+  /** Whether the stand-in button had the focus when this replaced it: then this button takes it. */
+  takeFocus: () => boolean;
+}
+
+/** The user menu itself (Chakra's menu, on zag and floating-ui): loaded by UserMenu.tsx. */
+export default function UserMenuPopup({ user, openAtOnce, takeFocus }: UserMenuPopupProps) {
+  const navigate = useNavigate();
+  const trigger = useRef<HTMLButtonElement>(null);
+  // Once, when this replaces the stand-in; later renders of the frame must not move the focus. An
+  // open menu has the focus already (and gives it back to this button when it closes).
+  const replaced = useRef({ openAtOnce, takeFocus });
+  useEffect(() => {
+    if (!replaced.current.openAtOnce && replaced.current.takeFocus()) trigger.current?.focus();
+  }, []);
+  return (
+    <Menu.Root lazyMount unmountOnExit defaultOpen={openAtOnce} positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <UserMenuButton ref={trigger} user={user} />
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="44">
+            {/* onClick rather than onSelect: zag reports a pointer selection only once it has seen the
+                pointer modality, which it has not when the menu opened from a press made before its
+                code was loaded (see the kit's RowActionsMenu); Enter clicks too. */}
+            <Menu.Item value="profile" onClick={() => navigate('/settings')}>
+              <FiUser aria-hidden />
+              {messages.myProfile}
+            </Menu.Item>
+            <Menu.Item value="logout" onClick={() => void logout()}>
+              <FiLogOut aria-hidden />
+              {messages.logout}
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
