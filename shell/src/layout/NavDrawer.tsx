@@ -2,6 +2,7 @@ import type { UserPublic } from '@backoffice/contracts';
 import { CloseButton } from '@chakra-ui/react/button';
 import { Drawer } from '@chakra-ui/react/drawer';
 import { Portal } from '@chakra-ui/react/portal';
+import { useCallback } from 'react';
 import { messages } from '../messages';
 import { SIDEBAR_WIDTH_PX } from './dimensions';
 import { SidebarContent } from './Sidebar';
@@ -17,7 +18,8 @@ export interface NavDrawerProps {
  * focus trap are not needed on a desktop). Its copy of the menu exists only while it is open.
  */
 export default function NavDrawer({ user, open, onOpenChange }: NavDrawerProps) {
-  const close = () => onOpenChange(false);
+  // Stable: the menu inside is memoised and must not re-render at every render of the frame.
+  const close = useCallback(() => onOpenChange(false), [onOpenChange]);
   return (
     <Drawer.Root
       lazyMount
