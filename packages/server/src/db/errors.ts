@@ -1,10 +1,23 @@
+/** What a driver error may carry; Drizzle wraps the driver's error as its `cause`. */
+interface DriverError {
+  code?: unknown;
+  message?: unknown;
+  constraint?: unknown;
+  cause?: unknown;
+}
+
+/** The error and every error it wraps (`cause` after `cause`), outermost first. */
+function errorChain(error: unknown): DriverError[] {
+  const chain: DriverError[] = [];
+  for (let e = error; e && typeof e === 'object' && !chain.includes(e); e = (e as DriverError).cause) {
+    chain.push(e as DriverError);
+  }
+  return chain;
+}
+
 /** True when a database error (from either driver, possibly wrapped by Drizzle) is a unique violation. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (
-    let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
+  for (const e of errorChain(error)) {
     if (e.code === '23505')
       return constraint === undefined || e.constraint === undefined || e.constraint === constraint;
   }
@@ -35,11 +48,7 @@ const UNAVAILABLE_MESSAGES =
  * unreachable or restarting: the request may succeed later, so it is a 503, not a 500.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (
-    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
-    e && typeof e === 'object';
-    e = e.cause as typeof e
-  ) {
+  for (const e of errorChain(error)) {
     if (typeof e.code === 'string' && (UNAVAILABLE_SQLSTATES.test(e.code) || UNAVAILABLE_NODE_CODES.has(e.code))) {
       return true;
     }
@@ -53,12 +62,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * (SQLSTATE 57014, `canceling statement due to statement timeout`).
  */
 export function isStatementTimeout(error: unknown): boolean {
-  for (
-    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
-    e && typeof e === 'object';
-    e = e.cause as typeof e
-  ) {
-    if (e.code === '57014' && typeof e.message === 'string' && /statement timeout/.test(e.message)) return true;
-  }
-  return false;
+  return errorChain(error).some(
+    (e) => e.code === '57014' && typeof e.message === 'string' && /statement timeout/.test(e.message),
+  );
 }
