@@ -17,7 +17,7 @@ const SETTLE_AT_THE_LATEST_MS = 10_000;
  * then never competes with what the person is waiting for: while a page waits for its data the
  * browser looks idle, yet the answer it waits for is on the same connection.
  */
-export const whenSettled: IdleCallback = (run) => {
+const whenSettled: IdleCallback = (run) => {
   let done = false;
   const go = () => {
     if (done) return;
@@ -39,4 +39,9 @@ export const whenSettled: IdleCallback = (run) => {
 /** Visitors who asked their browser to save data get code ahead of use on intent (hover, focus) only. */
 export function savesData(): boolean {
   return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+}
+
+/** Loads code ahead of its use (`run`) once the page is settled and the browser idle; never with Save-Data. */
+export function loadAheadWhenSettled(run: () => void): void {
+  if (!savesData()) whenSettled(run);
 }

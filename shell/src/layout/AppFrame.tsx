@@ -6,7 +6,7 @@ import { IconButton } from '@chakra-ui/react/button';
 import { Flex } from '@chakra-ui/react/flex';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { FiMenu } from 'react-icons/fi';
-import { savesData, whenSettled } from '../idle';
+import { loadAheadWhenSettled } from '../idle';
 import { messages } from '../messages';
 import { SIDEBAR_COLLAPSED_WIDTH_PX, SIDEBAR_WIDTH_PX } from './dimensions';
 import { prefetchMenuWhenIdle } from './nav-items';
@@ -35,9 +35,7 @@ export function AppFrame({ user, children }: { user: UserPublic; children: React
   // Once the page in use is settled, the other areas of the menu load in the background.
   useEffect(() => prefetchMenuWhenIdle({ is_superuser: isSuperUser }), [isSuperUser]);
   // The collapsed menu's tooltips too, so that they answer the first hover after collapsing.
-  useEffect(() => {
-    if (!savesData()) whenSettled(preloadTooltip);
-  }, []);
+  useEffect(() => loadAheadWhenSettled(preloadTooltip), []);
 
   // Stable callbacks: the sidebar is memoised and must not re-render at every navigation.
   const toggleCollapsed = useCallback(() => {

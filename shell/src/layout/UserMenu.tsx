@@ -3,7 +3,7 @@ import { Button, type ButtonProps } from '@chakra-ui/react/button';
 import { Text } from '@chakra-ui/react/text';
 import { type ComponentType, memo, type Ref, useCallback, useEffect, useRef, useState } from 'react';
 import { FiUser } from 'react-icons/fi';
-import { savesData, whenSettled } from '../idle';
+import { loadAheadWhenSettled } from '../idle';
 import { messages } from '../messages';
 import type { UserMenuPopupProps } from './UserMenuPopup';
 
@@ -41,9 +41,7 @@ export const UserMenu = memo(function UserMenu({ user }: { user: UserPublic }) {
   const load = useCallback(() => {
     void loadPopup().then((module) => setPopup(() => module.default));
   }, []);
-  useEffect(() => {
-    if (!savesData()) whenSettled(load);
-  }, [load]);
+  useEffect(() => loadAheadWhenSettled(load), [load]);
 
   if (Popup) return <Popup user={user} openAtOnce={openAtOnce} takeFocus={() => standInFocused.current} />;
   return (

@@ -2,7 +2,7 @@ import type { IconType } from 'react-icons';
 import { FiBriefcase, FiHome, FiSettings, FiUsers } from 'react-icons/fi';
 import type { RemoteModuleId } from '../federation/contract';
 import { prefetchRemotePage, prefetchWhenIdle, remotePageFor } from '../federation/prefetch';
-import { whenSettled } from '../idle';
+import { loadAheadWhenSettled } from '../idle';
 import { messages } from '../messages';
 import { routes } from '../routes/router';
 
@@ -38,5 +38,5 @@ export function prefetchNavItem(item: NavItem): void {
 
 /** Loads every page of the user's menu, one at a time, once the page in use is settled and the browser idle. */
 export function prefetchMenuWhenIdle(user: { is_superuser: boolean }): void {
-  whenSettled(() => prefetchWhenIdle(navItemsFor(user).flatMap((item) => remotePageOf(item) ?? [])));
+  loadAheadWhenSettled(() => prefetchWhenIdle(navItemsFor(user).flatMap((item) => remotePageOf(item) ?? [])));
 }
