@@ -64,6 +64,23 @@ describe('search box', () => {
     expect(box).toHaveValue('');
   });
 
+  it('sends nothing when the URL changes elsewhere, and drops a pause in typing that it overtakes', () => {
+    const { onChange, box, rerender } = renderToolbar('alfa');
+    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    const timers = vi.getTimerCount();
+    // Back and forward: the text follows, and nothing is left waiting to be sent (a send started by
+    // one back step could otherwise land after the next and push the older search onto history).
+    rerender('beta');
+    expect(box).toHaveValue('beta');
+    expect(vi.getTimerCount()).toBe(timers);
+    // Typing, then a back step before the pause ends: the URL wins, the typed text is not sent.
+    fireEvent.change(box, { target: { value: 'gama' } });
+    rerender('alfa');
+    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    expect(box).toHaveValue('alfa');
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
   it('changes the type and active filters', () => {
     const { onChange } = renderToolbar();
     fireEvent.change(screen.getByRole('combobox', { name: 'Tipo' }), { target: { value: 'matriz' } });

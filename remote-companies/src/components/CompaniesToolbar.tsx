@@ -103,32 +103,39 @@ export function CompaniesToolbar({ filter, onChange }: CompaniesToolbarProps) {
 
 /**
  * The search text is local while typing and reaches the URL after a pause (or on Enter). A change
- * of the URL from elsewhere (back/forward, "clear filters") replaces the text; the URL echo of our
- * own commit does not, so typing is never overwritten.
+ * of the URL from elsewhere (back/forward, "clear filters") replaces the text and drops a pause in
+ * progress; the URL echo of our own commit does not, so typing is never overwritten. Only typing
+ * starts the pause: were it started by every change of the text, one started for a back step could
+ * fire just after the next back step had begun and push the older search onto history again.
  */
 function SearchBox({ value, onCommit }: { value: string | undefined; onCommit: (search: string | undefined) => void }) {
   const [draft, setDraft] = useState(value ?? '');
   const committed = useRef(value);
   const commitRef = useRef(onCommit);
   commitRef.current = onCommit;
+  const pause = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => {
     if (value === committed.current) return;
+    clearTimeout(pause.current);
     committed.current = value;
     setDraft(value ?? '');
   }, [value]);
+  useEffect(() => () => clearTimeout(pause.current), []);
 
   const commit = (text: string) => {
+    clearTimeout(pause.current);
     const next = text.trim() || undefined;
     if (next === committed.current) return;
     committed.current = next;
     commitRef.current(next);
   };
 
-  useEffect(() => {
-    const timer = setTimeout(() => commit(draft), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft]);
+  const type = (text: string) => {
+    setDraft(text);
+    clearTimeout(pause.current);
+    pause.current = setTimeout(() => commit(text), SEARCH_DEBOUNCE_MS);
+  };
 
   return (
     <search style={{ flex: 1 }}>
@@ -145,7 +152,7 @@ function SearchBox({ value, onCommit }: { value: string | undefined; onCommit: (
             placeholder={messages.searchPlaceholder}
             maxLength={SEARCH_MAX_LENGTH}
             value={draft}
-            onChange={(event) => setDraft(event.target.value)}
+            onChange={(event) => type(event.target.value)}
           />
         </InputGroup>
       </form>
