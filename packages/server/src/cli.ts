@@ -8,10 +8,12 @@ const USAGE = `Usage: backoffice-server <command>
   seed-demo [N]      add N demo companies (default 200) to the configured database
   bench [N]          load N companies (default 1000000) into a scratch database and time the list queries
   bench-api [--companies N] [--seconds S] [--connections C] [--only TEXT[|TEXT…]] [--cpu-prof DIR] [--reuse]
+            [--server CLI]
                      load N companies (default 1000000) into a scratch database (BENCH_DATABASE_URL, else
                      PGlite), start the built server and time each API request over HTTP (autocannon,
                      default 20 connections, 8 s each) next to the same SQL in pgbench; --reuse keeps a
-                     PostgreSQL database that already holds exactly N companies instead of reloading it
+                     PostgreSQL database that already holds exactly N companies instead of reloading it;
+                     --server times another build's server (its dist/cli.js) on the same data
   soak [SECONDS]     run the built server under mixed load (default 600 s, SOAK_CONNECTIONS=50) and print
                      errors, latency percentiles and its memory; SOAK_DATABASE_URL for a PostgreSQL database
 `;
@@ -48,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'bench-api': {
       const { benchApi } = await import('./cli/bench-api.js');
-      const flags = parseFlags(args);
+      const flags = parseFlags(args, ['companies', 'seconds', 'connections', 'only', 'cpu-prof', 'reuse', 'server']);
       await benchApi({
         companies: parseCount(flags.companies, 1_000_000),
         seconds: parseCount(flags.seconds, 8),
@@ -56,6 +58,7 @@ async function main(argv: string[]): Promise<number> {
         only: flags.only,
         cpuProfDir: flags['cpu-prof'],
         reuse: flags.reuse === 'true',
+        serverCli: flags.server,
         databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
       });
       return 0;
@@ -76,11 +79,15 @@ async function main(argv: string[]): Promise<number> {
 }
 
 /** `--name value` pairs, or a lone `--name` (then "true"); anything else is an error. */
-function parseFlags(args: string[]): Record<string, string | undefined> {
+/** `--name value` and bare `--name` (true); a name outside `known` is refused, not ignored. */
+function parseFlags(args: string[], known: string[]): Record<string, string | undefined> {
   const flags: Record<string, string | undefined> = {};
   for (let i = 0; i < args.length; i++) {
     const name = args[i] as string;
     if (!name.startsWith('--')) throw new ConfigError(`unexpected argument "${name}"`);
+    if (!known.includes(name.slice(2))) {
+      throw new ConfigError(`unknown option "${name}" (known: ${known.map((flag) => `--${flag}`).join(' ')})`);
+    }
     const value = args[i + 1];
     if (value === undefined || value.startsWith('--')) flags[name.slice(2)] = 'true';
     else {

@@ -37,6 +37,8 @@ export interface BenchApiOptions {
   databaseUrl?: string;
   /** Keep a PostgreSQL database that already holds exactly `companies` rows (before/after runs on the same data). */
   reuse?: boolean;
+  /** Another build's server (its dist/cli.js) to time instead of this one: before/after on the same data and harness. */
+  serverCli?: string;
 }
 
 const SUPERUSER = { email: 'bench@example.com', password: 'bench-password-1' };
@@ -118,6 +120,8 @@ interface Row {
   p95: number;
   p99: number;
   errors: number;
+  /** The server process's CPU time (user + system) per answered request, in microseconds. */
+  cpuPerRequest?: number;
   pgbenchTps?: number;
 }
 
@@ -148,21 +152,25 @@ export async function benchApi(options: BenchApiOptions): Promise<void> {
     const logFile = path.join(work, 'server.log');
     const log = fs.openSync(logFile, 'a');
     const nodeArgs = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
-    server = spawn(process.execPath, [...nodeArgs, BUILT_CLI, 'start'], {
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DATABASE_URL: url ?? '',
-        FIRST_SUPERUSER: SUPERUSER.email,
-        FIRST_SUPERUSER_PASSWORD: SUPERUSER.password,
-        SECRET_KEY: randomBytes(32).toString('base64url'),
-        AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-        NODE_ENV: 'production',
+    server = spawn(
+      process.execPath,
+      [...nodeArgs, options.serverCli ? path.resolve(options.serverCli) : BUILT_CLI, 'start'],
+      {
+        env: {
+          ...process.env,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          DATABASE_URL: url ?? '',
+          FIRST_SUPERUSER: SUPERUSER.email,
+          FIRST_SUPERUSER_PASSWORD: SUPERUSER.password,
+          SECRET_KEY: randomBytes(32).toString('base64url'),
+          AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+          NODE_ENV: 'production',
+        },
+        stdio: ['ignore', log, log],
       },
-      stdio: ['ignore', log, log],
-    });
+    );
     const base = `http://127.0.0.1:${port}/api/v1/`;
     await waitUntilServing(`${base}utils/health-check/`, server);
     const token = await logIn(base);
@@ -188,11 +196,15 @@ export async function benchApi(options: BenchApiOptions): Promise<void> {
       const headers: Record<string, string> = request.auth ? { authorization: `Bearer ${token}` } : {};
       const target = base + request.path;
       await runAutocannon(autocannon, target, headers, options.connections, 1);
+      const cpuBefore = processCpuSeconds(server.pid as number);
       const result = await runAutocannon(autocannon, target, headers, options.connections, options.seconds);
+      const cpuSpent = processCpuSeconds(server.pid as number) - cpuBefore;
+      const cpuPerRequest =
+        result.answers > 0 && Number.isFinite(cpuSpent) ? (cpuSpent * 1e6) / result.answers : undefined;
       const script = scripts?.get(request.name);
       const pgbenchTps =
         script && url ? runPgbench(url, script, options.connections, options.seconds, work) : undefined;
-      const row: Row = { name: request.name, ...result, pgbenchTps };
+      const row: Row = { name: request.name, ...result, cpuPerRequest, pgbenchTps };
       rows.push(row);
       process.stdout.write(`  ${formatRow(row)}\n`);
     }
@@ -204,8 +216,8 @@ export async function benchApi(options: BenchApiOptions): Promise<void> {
         `bench:api ${new Date().toISOString()} engine=${url ? 'postgres' : 'pglite'} companies=${options.companies} ` +
           `connections=${options.connections} seconds=${options.seconds} cpus=${os.cpus().length}`,
         '',
-        '| request | rps | p50 ms | p95 ms | p99 ms | errors | pgbench tps | ratio |',
-        '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+        '| request | rps | p50 ms | p95 ms | p99 ms | errors | server CPU µs/req | pgbench tps | ratio |',
+        '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
         ...rows.map(formatRow),
         '',
         `Server RSS: ${memory.rss} MiB now, ${memory.peak} MiB peak. Server log: ${logFile}`,
@@ -246,7 +258,8 @@ const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0))
 function formatRow(row: Row): string {
   const ratio = row.pgbenchTps ? (row.rps / row.pgbenchTps).toFixed(2) : '—';
   const tps = row.pgbenchTps ? Math.round(row.pgbenchTps).toString() : '—';
-  return `| ${row.name} | ${Math.round(row.rps)} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${row.errors} | ${tps} | ${ratio} |`;
+  const cpu = row.cpuPerRequest === undefined ? '—' : Math.round(row.cpuPerRequest).toString();
+  return `| ${row.name} | ${Math.round(row.rps)} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${row.errors} | ${cpu} | ${tps} | ${ratio} |`;
 }
 
 type Autocannon = typeof import('autocannon');
@@ -258,7 +271,7 @@ function runAutocannon(
   headers: Record<string, string>,
   connections: number,
   seconds: number,
-): Promise<Omit<Row, 'name'>> {
+): Promise<Omit<Row, 'name'> & { answers: number }> {
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
     const instance = autocannon({ url, connections, duration: seconds, headers }, (error, result) => {
@@ -272,6 +285,7 @@ function runAutocannon(
         p95: at(95),
         p99: at(99),
         errors: result.errors + result.timeouts + result.non2xx,
+        answers: latencies.length,
       });
     });
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
@@ -352,6 +366,25 @@ async function logIn(base: string): Promise<string> {
   if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { access_token: string }).access_token;
 }
+
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc (Linux). Unlike requests per
+ * second, CPU per request hardly moves when other work shares the machine: it is the figure to
+ * compare two builds by on a busy host.
+ */
+function processCpuSeconds(pid: number): number {
+  try {
+    // Fields after the command name (which may hold spaces, hence the last ')'): utime and stime are 14 and 15.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Clock ticks per second of /proc's CPU times (almost always 100). */
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
 
 function readMemory(pid: number): { rss: number; peak: number } {
   try {
