@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { securityHeaders } from '../src/plugins/security.js';
 import { createTestApp, detail, type TestApp } from './support/app.js';
 
 let t: TestApp;
@@ -280,6 +281,18 @@ describe('security headers and CORS', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-frame-options']).toBeDefined();
     expect(res.headers['strict-transport-security']).toBeDefined();
+  });
+
+  it('sends all of them on every kind of answer: data, 404, validation error, unauthenticated, API docs', async () => {
+    const answers = [
+      await t.get('companies/?limit=1', t.superuserToken),
+      await t.get('/api/v1/nowhere'),
+      await t.get('companies/?limit=nope', t.superuserToken),
+      await t.get('users/me'),
+      await t.get('/api/v1/openapi.json'),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 404, 422, 401, 200]);
+    for (const res of answers) expect(res.headers).toMatchObject(securityHeaders());
   });
 
   it('allows only the configured origins', async () => {
