@@ -1,4 +1,6 @@
+import { UserPublicSchema, UsersPublicSchema } from '@backoffice/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serializerCompiler } from '../src/http/valibot.js';
 import { securityHeaders } from '../src/plugins/security.js';
 import { createTestApp, detail, type TestApp } from './support/app.js';
 
@@ -354,5 +356,35 @@ describe('utilities and documentation', () => {
     const res = await t.get('/docs/');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('answers are written through their schema', () => {
+  const write = serializerCompiler({ schema: UserPublicSchema, method: 'GET', url: '/users/me', httpStatus: '200' });
+  const user = {
+    id: '8d0f6a4e-2b1c-4c3d-9e5f-0a1b2c3d4e5f',
+    email: 'ana@example.com',
+    full_name: null,
+    is_active: true,
+    is_superuser: false,
+    created_at: '2026-11-23T10:00:00.000Z',
+  };
+
+  it('leaves out every key the schema does not name, at any depth', () => {
+    const written = JSON.parse(write({ ...user, hashed_password: '$argon2id$…', token_version: 3 }));
+    expect(written).toEqual(user);
+    const writePage = serializerCompiler({
+      schema: UsersPublicSchema,
+      method: 'GET',
+      url: '/users/',
+      httpStatus: '200',
+    });
+    const page = { data: [{ ...user, hashed_password: 'h' }], count: 1, total: 1 };
+    expect(JSON.parse(writePage(page))).toEqual({ data: [user], count: 1 });
+  });
+
+  it('refuses an answer that lacks a required key instead of sending part of it', () => {
+    const { email: _email, ...partial } = user;
+    expect(() => write(partial)).toThrow(/email/);
   });
 });
