@@ -6,7 +6,18 @@ import { openPglite, withoutTextParsers } from '../src/db/client.js';
 
 describe('the PGlite client drizzle talks to', () => {
   it('drops exactly the parsers drizzle sends with every query (PGlite holds them from its creation)', () => {
-    const query = new PglitePreparedQuery({} as never, 'select 1', [], new NoopLogger(), new NoopCache(), undefined);
+    const query = new PglitePreparedQuery(
+      {} as never,
+      'select 1',
+      [],
+      new NoopLogger(),
+      new NoopCache(),
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      false,
+    );
     const { queryConfig, rawQueryConfig } = query as unknown as Record<'queryConfig' | 'rawQueryConfig', object>;
     for (const options of [queryConfig, rawQueryConfig]) {
       expect(options).toHaveProperty('parsers');
