@@ -78,8 +78,10 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** `--name value` pairs, or a lone `--name` (then "true"); anything else is an error. */
-/** `--name value` and bare `--name` (true); a name outside `known` is refused, not ignored. */
+/**
+ * `--name value` pairs, or a lone `--name` (then "true"); anything else, and any name outside `known`,
+ * is an error (a mistyped option must not start a long run without it).
+ */
 function parseFlags(args: string[], known: string[]): Record<string, string | undefined> {
   const flags: Record<string, string | undefined> = {};
   for (let i = 0; i < args.length; i++) {

@@ -26,7 +26,7 @@ const HELMET_OPTIONS: HelmetOptions = {
  * helmet() per request — as the Fastify plugin does — rebuilds them and parses the CSP each time
  * (4–6 % of the server's CPU under load).
  */
-export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Readonly<Record<string, string>> {
+export function securityHeaders(): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: unknown) => {
@@ -34,7 +34,7 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Readon
     },
     removeHeader: () => {},
   };
-  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+  helmet(HELMET_OPTIONS)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
     if (error) throw error;
   });
   return Object.freeze(headers);
