@@ -1,5 +1,8 @@
 import { cnpjCheckDigits, formatCnpj } from '@backoffice/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/client.js';
+import { CompaniesRepository } from '../src/db/companies-repository.js';
 import { createTestApp, detail, type TestApp } from './support/app.js';
 
 let t: TestApp;
@@ -76,6 +79,26 @@ describe('POST /companies/', () => {
     const res = await t.post('companies/', token, {});
     expect(res.statusCode).toBe(422);
     expect((detail(res) as { loc: string[] }[]).map((d) => d.loc[1])).toEqual(['trading_name', 'legal_name', 'tax_id']);
+  });
+});
+
+describe('timestamps', () => {
+  it('are ISO 8601 in UTC with milliseconds: the instant the database holds, whatever the session time zone', async () => {
+    const company = await create();
+    expect(company.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(new Date(company.created_at).toISOString()).toBe(company.created_at);
+    const { rows } = (await t.database.db.execute(
+      sql`select floor(extract(epoch from created_at) * 1000)::text as ms from companies where id = ${company.id}`,
+    )) as unknown as { rows: { ms: string }[] };
+    expect(new Date(company.created_at).getTime()).toBe(Number(rows[0]?.ms));
+    const listed = (await t.get(`companies/?search=${company.tax_id}`, token)).json();
+    expect(listed.data).toEqual([company]);
+    // A session in another time zone (a DBA's default, say) reads the same text.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local time zone 'America/Sao_Paulo'`);
+      const again = await new CompaniesRepository(tx as unknown as Db).findById(company.id);
+      expect(again).toMatchObject({ created_at: company.created_at, updated_at: company.updated_at });
+    });
   });
 });
 

@@ -27,8 +27,14 @@ export class TaxIdTakenError extends Error {}
  */
 export const SEARCH_COUNT_CAP = 10_000;
 
-/** A company as lists return it: every column but the search text and sort keys, which only the database reads. */
-export type CompanyListRow = Omit<CompanyRow, 'search_text' | 'trading_name_key' | 'legal_name_key'>;
+/**
+ * A company as the repository returns it: every column but the search text and sort keys, which only
+ * the database reads, with its timestamps as the API writes them (see isoTimestamp).
+ */
+export type CompanyListRow = Omit<
+  CompanyRow,
+  'search_text' | 'trading_name_key' | 'legal_name_key' | 'created_at' | 'updated_at'
+> & { created_at: string; updated_at: string };
 
 export interface CompanyList {
   data: CompanyListRow[];
@@ -87,12 +93,26 @@ function filterCondition(filter: CompaniesFilter): SQL | undefined {
   );
 }
 
+/**
+ * A timestamp as ISO 8601 text in UTC with milliseconds (what `Date#toISOString` writes), formatted by
+ * PostgreSQL whatever the session's time zone. Node parsing each timestamp into a `Date` and writing it
+ * back cost about a sixth of the server's time on a page of 100 companies; `to_char` costs the database
+ * ~0.1 µs a value.
+ */
+const isoTimestamp = (column: SQLWrapper) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 const {
   search_text: _searchOnly,
   trading_name_key: _tradingOrder,
   legal_name_key: _legalOrder,
-  ...COLUMNS
+  created_at,
+  updated_at,
+  ...PLAIN_COLUMNS
 } = getTableColumns(companies);
+
+/** What every read of a company selects (CompanyListRow). */
+const COLUMNS = { ...PLAIN_COLUMNS, created_at: isoTimestamp(created_at), updated_at: isoTimestamp(updated_at) };
 
 interface SortOrder {
   keys: SQLWrapper[];
@@ -360,15 +380,15 @@ export class CompaniesRepository {
     }
   }
 
-  async findById(id: string): Promise<CompanyRow | undefined> {
-    const [row] = await this.db.select().from(companies).where(eq(companies.id, id)).limit(1);
+  async findById(id: string): Promise<CompanyListRow | undefined> {
+    const [row] = await this.db.select(COLUMNS).from(companies).where(eq(companies.id, id)).limit(1);
     return row;
   }
 
-  async create(company: CompanyCreate): Promise<CompanyRow> {
+  async create(company: CompanyCreate): Promise<CompanyListRow> {
     try {
-      const [row] = await this.db.insert(companies).values(company).returning();
-      return row as CompanyRow;
+      const [row] = await this.db.insert(companies).values(company).returning(COLUMNS);
+      return row as CompanyListRow;
     } catch (error) {
       if (isUniqueViolation(error)) throw new TaxIdTakenError();
       throw error;
@@ -386,13 +406,13 @@ export class CompaniesRepository {
     return inserted.length;
   }
 
-  async update(id: string, changes: CompanyUpdate): Promise<CompanyRow | undefined> {
+  async update(id: string, changes: CompanyUpdate): Promise<CompanyListRow | undefined> {
     try {
       const [row] = await this.db
         .update(companies)
         .set({ ...changes, updated_at: new Date() })
         .where(eq(companies.id, id))
-        .returning();
+        .returning(COLUMNS);
       return row;
     } catch (error) {
       if (isUniqueViolation(error)) throw new TaxIdTakenError();

@@ -22,7 +22,7 @@ export function toCompany(row: CompanyListRow): Company {
     tax_id: row.tax_id,
     type: row.type,
     is_active: row.is_active,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
   };
 }

@@ -45,9 +45,9 @@ const createdAtFormat = new Intl.DateTimeFormat('pt-BR', {
   minute: '2-digit',
 });
 
-/** `23/11/2026 08:50`, Brasília time: a form Excel in pt-BR reads as a date. */
-function createdAt(date: Date): string {
-  return createdAtFormat.format(date).replace(',', '');
+/** `23/11/2026 08:50`, Brasília time (from the row's ISO 8601 UTC text): a form Excel in pt-BR reads as a date. */
+function createdAt(isoTimestamp: string): string {
+  return createdAtFormat.format(new Date(isoTimestamp)).replace(',', '');
 }
 
 export function companyRecord(company: CompanyListRow): string {
