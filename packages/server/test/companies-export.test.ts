@@ -246,6 +246,9 @@ describe('pages of every order, by either plan of a name-ordered search', () => 
         { search: 'zebra' },
         { search: 'comum' },
         { search: 'comum', type: 'filial' as const },
+        // Phrases: one spread over every order, one whose 40 matches are sparse.
+        { search: 'loja 01' },
+        { search: 'zebra 0' },
         {
           type: 'matriz' as const,
           is_active: true,
