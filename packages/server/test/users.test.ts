@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, detail, SUPERUSER, type TestApp } from './support/app.js';
 
@@ -42,6 +43,21 @@ describe('GET /users/', () => {
       expect(Array.isArray(detail(res))).toBe(true);
     },
   );
+});
+
+describe('timestamps', () => {
+  it('created_at is ISO 8601 in UTC with milliseconds: the instant the database holds', async () => {
+    const user = await t.createUser();
+    const listed = (await t.get('users/?skip=0&limit=100', t.superuserToken)).json();
+    const shown = listed.data.find((u: { id: string }) => u.id === user.id);
+    expect(shown.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const { rows } = (await t.database.db.execute(
+      sql`select floor(extract(epoch from created_at) * 1000)::text as ms from users where id = ${user.id}`,
+    )) as unknown as { rows: { ms: string }[] };
+    expect(new Date(shown.created_at).getTime()).toBe(Number(rows[0]?.ms));
+    expect((await t.get(`users/${user.id}`, t.superuserToken)).json().created_at).toBe(shown.created_at);
+    expect(user.created_at).toBe(shown.created_at);
+  });
 });
 
 describe('POST /users/', () => {

@@ -11,6 +11,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { WithIsoTimestamps } from './iso-timestamps.js';
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -111,5 +112,6 @@ export const companyCounts = pgTable(
 );
 
 export const schema = { users, passwordResetTokens, companies, companyCounts };
-export type UserRow = typeof users.$inferSelect;
+/** A user as the repository reads it: its timestamps as ISO text (iso-timestamps.ts). */
+export type UserRow = WithIsoTimestamps<typeof users.$inferSelect>;
 export type CompanyRow = typeof companies.$inferSelect;

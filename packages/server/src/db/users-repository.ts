@@ -1,6 +1,7 @@
 import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { isUniqueViolation } from './errors.js';
+import { withIsoTimestamps } from './iso-timestamps.js';
 import { passwordResetTokens, type UserRow, users } from './schema.js';
 
 export class EmailTakenError extends Error {}
@@ -15,6 +16,9 @@ export interface NewUser {
 
 export type UserChanges = Partial<NewUser>;
 
+/** What every read of a user selects (UserRow). */
+const USER_COLUMNS = withIsoTimestamps(getTableColumns(users));
+
 /** What changeKeepingAnActiveSuperuser answers instead of changing the last active super user. */
 export const LAST_ACTIVE_SUPERUSER = Symbol('last active superuser');
 
@@ -28,7 +32,7 @@ async function applyUpdate(db: Db, id: string, changes: UserChanges, revokeToken
         ...(revokeTokens ? { token_version: sql`${users.token_version} + 1` } : {}),
       })
       .where(eq(users.id, id))
-      .returning();
+      .returning(USER_COLUMNS);
     return row;
   } catch (error) {
     if (isUniqueViolation(error)) throw new EmailTakenError();
@@ -46,14 +50,14 @@ export class UsersRepository {
 
   constructor(private readonly db: Db) {
     this.#page = db
-      .select({ ...getTableColumns(users), total: sql<number>`(select count(*) from ${users})`.mapWith(Number) })
+      .select({ ...USER_COLUMNS, total: sql<number>`(select count(*) from ${users})`.mapWith(Number) })
       .from(users)
       .orderBy(desc(users.created_at), desc(users.id))
       .offset(sql.placeholder('skip'))
       .limit(sql.placeholder('limit'))
       .prepare('users_page');
     this.#byId = db
-      .select()
+      .select(USER_COLUMNS)
       .from(users)
       .where(eq(users.id, sql.placeholder('id')))
       .limit(1)
@@ -67,7 +71,7 @@ export class UsersRepository {
 
   /** `email` must already be normalised (normalizeEmail). */
   async findByEmail(email: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.email, email)).limit(1);
+    const [row] = await this.db.select(USER_COLUMNS).from(users).where(eq(users.email, email)).limit(1);
     return row;
   }
 
@@ -83,7 +87,7 @@ export class UsersRepository {
 
   async create(user: NewUser): Promise<UserRow> {
     try {
-      const [row] = await this.db.insert(users).values(user).returning();
+      const [row] = await this.db.insert(users).values(user).returning(USER_COLUMNS);
       return row as UserRow;
     } catch (error) {
       if (isUniqueViolation(error)) throw new EmailTakenError();
@@ -117,7 +121,7 @@ export class UsersRepository {
         .for('update');
       if (!active.some((user) => user.id !== id)) return LAST_ACTIVE_SUPERUSER;
       if (change !== 'delete') return applyUpdate(tx, id, change.update, change.revokeTokens);
-      const [row] = await tx.delete(users).where(eq(users.id, id)).returning();
+      const [row] = await tx.delete(users).where(eq(users.id, id)).returning(USER_COLUMNS);
       return row;
     });
   }

@@ -10,7 +10,7 @@ export function toUserPublic(row: UserRow): UserPublic {
     full_name: row.full_name,
     is_active: row.is_active,
     is_superuser: row.is_superuser,
-    created_at: row.created_at.toISOString(),
+    created_at: row.created_at,
   };
 }
 
