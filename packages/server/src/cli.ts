@@ -50,7 +50,16 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'bench-api': {
       const { benchApi } = await import('./cli/bench-api.js');
-      const flags = parseFlags(args, ['companies', 'seconds', 'connections', 'only', 'cpu-prof', 'reuse', 'server']);
+      const flags = parseFlags(args, [
+        'companies',
+        'seconds',
+        'connections',
+        'only',
+        'cpu-prof',
+        'reuse',
+        'server',
+        'data-dir',
+      ]);
       await benchApi({
         companies: parseCount(flags.companies, 1_000_000),
         seconds: parseCount(flags.seconds, 8),
@@ -59,6 +68,7 @@ async function main(argv: string[]): Promise<number> {
         cpuProfDir: flags['cpu-prof'],
         reuse: flags.reuse === 'true',
         serverCli: flags.server,
+        dataDir: flags['data-dir'],
         databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
       });
       return 0;

@@ -35,8 +35,13 @@ export interface BenchApiOptions {
   /** Write a V8 CPU profile of the server (`--cpu-prof`) into this folder. */
   cpuProfDir?: string;
   databaseUrl?: string;
-  /** Keep a PostgreSQL database that already holds exactly `companies` rows (before/after runs on the same data). */
+  /** Keep a database that already holds exactly `companies` rows (before/after runs on the same data). */
   reuse?: boolean;
+  /**
+   * The embedded database's folder, kept after the run (default: a temporary one, removed): with `reuse`,
+   * a later run — another build's, say — measures PGlite on the same data without loading it again.
+   */
+  dataDir?: string;
   /** Another build's server (its dist/cli.js) to time instead of this one: before/after on the same data and harness. */
   serverCli?: string;
 }
@@ -127,8 +132,8 @@ interface Row {
 
 export async function benchApi(options: BenchApiOptions): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-bench-api-'));
-  const dataDir = path.join(work, 'data');
-  fs.mkdirSync(dataDir);
+  const dataDir = options.dataDir ? path.resolve(options.dataDir) : path.join(work, 'data');
+  fs.mkdirSync(dataDir, { recursive: true });
   const url = options.databaseUrl;
   let server: ChildProcess | undefined;
   try {
@@ -137,7 +142,7 @@ export async function benchApi(options: BenchApiOptions): Promise<void> {
     try {
       await database.migrate();
       await database.db.execute(sql`truncate users cascade`);
-      if (url && options.reuse && (await companyCount(database)) === options.companies) {
+      if (options.reuse && (await companyCount(database)) === options.companies) {
         // A migration may just have rewritten the table: without a visibility map every index-only scan
         // would visit the table, as it would not once autovacuum had passed.
         await database.db.execute(sql`vacuum analyze companies`);
@@ -230,7 +235,7 @@ export async function benchApi(options: BenchApiOptions): Promise<void> {
       server.kill('SIGTERM');
       await exited;
     }
-    if (!process.env.BENCH_KEEP) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!process.env.BENCH_KEEP && !options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
