@@ -8,12 +8,13 @@ const USAGE = `Usage: backoffice-server <command>
   seed-demo [N]      add N demo companies (default 200) to the configured database
   bench [N]          load N companies (default 1000000) into a scratch database and time the list queries
   bench-api [--companies N] [--seconds S] [--connections C] [--only TEXT[|TEXT…]] [--cpu-prof DIR] [--reuse]
-            [--server CLI]
+            [--data-dir DIR] [--server CLI]
                      load N companies (default 1000000) into a scratch database (BENCH_DATABASE_URL, else
                      PGlite), start the built server and time each API request over HTTP (autocannon,
                      default 20 connections, 8 s each) next to the same SQL in pgbench; --reuse keeps a
-                     PostgreSQL database that already holds exactly N companies instead of reloading it;
-                     --server times another build's server (its dist/cli.js) on the same data
+                     database that already holds exactly N companies instead of reloading it (for PGlite,
+                     one kept in --data-dir); --server times another build's server (its dist/cli.js) on
+                     the same data
   soak [SECONDS]     run the built server under mixed load (default 600 s, SOAK_CONNECTIONS=50) and print
                      errors, latency percentiles and its memory; SOAK_DATABASE_URL for a PostgreSQL database
 `;
