@@ -1,4 +1,4 @@
-import { cnpjCheckDigits, formatCnpj } from '@backoffice/contracts';
+import { CompanySchema, cnpjCheckDigits, formatCnpj } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.js';
@@ -341,5 +341,49 @@ describe('listing and search', () => {
 
   it.each(['page=0', 'size=0', 'size=101'])('rejects paginated %s with 422', async (query) => {
     expect((await t.get(`companies/paginated?${query}`, token)).statusCode).toBe(422);
+  });
+});
+
+// A list and a read of one company are written by different statements and paths of the server:
+// both must say the same thing, with the contract's fields and no others.
+describe('list answers', () => {
+  it('give each company exactly as GET /companies/{id} does, whatever its names hold', async () => {
+    const company = await create({
+      trading_name: 'Padaria "Aspas" \\ Barra — Pão & Café 🍞 ListaJson',
+      legal_name: "D'Ávila <Ltda> / São Paulo\u00a0ListaJson",
+      type: 'matriz',
+      is_active: true,
+    });
+    const alone = (await t.get(`companies/${company.id}`, token)).json();
+    expect(Object.keys(alone).sort()).toEqual(Object.keys(CompanySchema.entries).sort());
+    // Each statement of the list: a search in either kind of order, the prepared pages (filtered or not).
+    const answers = [
+      await t.get('companies/?search=listajson', token),
+      await t.get('companies/?sort=trading_name&search=listajson', token),
+      await t.get('companies/?limit=100', token),
+      await t.get('companies/?type=matriz&is_active=true&limit=100&sort=-legal_name', token),
+      await t.get('companies/active?limit=100', token),
+      await t.get('companies/paginated?size=100', token),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const row = res.json().data.find((c: { id: string }) => c.id === company.id);
+      expect(row, res.body).toEqual(alone);
+      expect(Object.keys(row)).toEqual(Object.keys(alone));
+    }
+  });
+
+  it('are JSON objects of the contract, also for an empty page', async () => {
+    const list = (await t.get('companies/?skip=100000', token)).json();
+    expect(list).toEqual({ data: [], count: expect.any(Number), count_is_exact: true });
+    expect(list.count).toBeGreaterThan(0);
+    expect((await t.get('companies/?search=nada-parecido', token)).json()).toEqual({
+      data: [],
+      count: 0,
+      count_is_exact: true,
+    });
+    const page = (await t.get('companies/paginated?page=100000&size=1', token)).json();
+    expect(page).toEqual({ data: [], count: list.count, page: 100000, size: 1, pages: list.count });
   });
 });

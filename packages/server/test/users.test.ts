@@ -1,3 +1,4 @@
+import { UserPublicSchema } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, detail, SUPERUSER, type TestApp } from './support/app.js';
@@ -29,6 +30,9 @@ describe('GET /users/', () => {
     expect(body.data[0]).not.toHaveProperty('hashed_password');
     expect(body.data[0]).not.toHaveProperty('token_version');
     expect(body.data[0]).not.toHaveProperty('total');
+    // Each row as GET /users/{id} answers it, with the contract's fields and no others.
+    expect(Object.keys(body.data[0])).toEqual(Object.keys(UserPublicSchema.entries));
+    expect(body.data[0]).toEqual((await t.get(`users/${b.id}`, t.superuserToken)).json());
     // Every page carries the same total, a page past the end included (it has no row to carry it).
     expect(next.json().count).toBe(body.count);
     const pastTheEnd = await t.get(`users/?skip=${body.count}&limit=5`, t.superuserToken);
