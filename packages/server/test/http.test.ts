@@ -1,4 +1,5 @@
-import { UserPublicSchema, UsersPublicSchema } from '@backoffice/contracts';
+import { HttpErrorSchema, UserPublicSchema, UsersPublicSchema } from '@backoffice/contracts';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializerCompiler } from '../src/http/valibot.js';
 import { securityHeaders } from '../src/plugins/security.js';
@@ -386,5 +387,22 @@ describe('answers are written through their schema', () => {
   it('refuses an answer that lacks a required key instead of sending part of it', () => {
     const { email: _email, ...partial } = user;
     expect(() => write(partial)).toThrow(/email/);
+    expect(() => write({ ...user, full_name: undefined })).toThrow(/full_name/);
+    expect(() => write(null)).toThrow(/not an object/);
+  });
+
+  it('keeps null where the schema allows it, and leaves an optional key out when it is missing', () => {
+    expect(JSON.parse(write(user)).full_name).toBeNull();
+    const nested = v.object({ note: v.optional(v.string()), owner: v.nullable(v.object({ id: v.string() })) });
+    const writeNested = serializerCompiler({ schema: nested, method: 'GET', url: '/', httpStatus: '200' });
+    expect(writeNested({ owner: null, extra: 1 })).toBe('{"owner":null}');
+    expect(writeNested({ note: 'x', owner: { id: 'a', hashed_password: 'h' } })).toBe(
+      '{"note":"x","owner":{"id":"a"}}',
+    );
+    const writeError = serializerCompiler({ schema: HttpErrorSchema, method: 'GET', url: '/', httpStatus: '422' });
+    const problem = { loc: ['body', 'email'], msg: 'Field required', type: 'missing', input: 'secret' };
+    // A union (the error answers) goes through valibot: each of its shapes keeps only its own keys.
+    expect(JSON.parse(writeError({ detail: [problem] }))).toEqual({ detail: [{ ...problem, input: undefined }] });
+    expect(JSON.parse(writeError({ detail: 'Não encontrado', stack: 'at …' }))).toEqual({ detail: 'Não encontrado' });
   });
 });

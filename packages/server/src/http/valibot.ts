@@ -1,6 +1,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifySchemaCompiler, FastifySerializerCompiler, FastifyTypeProvider } from 'fastify';
 import * as v from 'valibot';
+import { shaperOf } from './answer-shape.js';
 import { findUnstorableText } from './request-text.js';
 
 /**
@@ -48,10 +49,11 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema }) =>
   };
 };
 
-/** Responses are parsed before they are sent: unknown keys (a password hash, say) never leave. */
+/** Answers leave through their schema: unknown keys (a password hash, say) never do (answer-shape.ts). */
 export const serializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) => {
   if (!isValibotSchema(schema)) return (data) => JSON.stringify(data);
-  return (data) => JSON.stringify(v.parse(schema, data));
+  const shape = shaperOf(schema);
+  return (data) => JSON.stringify(shape(data));
 };
 
 /** FastAPI's names for the request parts, which clients show in `loc`. */
