@@ -384,11 +384,13 @@ describe('answers are written through their schema', () => {
     expect(JSON.parse(writePage(page))).toEqual({ data: [user], count: 1 });
   });
 
-  it('refuses an answer that lacks a required key instead of sending part of it', () => {
+  it('refuses an answer that does not fit instead of sending it: a key missing, an object under a plain key', () => {
     const { email: _email, ...partial } = user;
     expect(() => write(partial)).toThrow(/email/);
     expect(() => write({ ...user, full_name: undefined })).toThrow(/full_name/);
     expect(() => write(null)).toThrow(/not an object/);
+    // Under a named key, a plain value only: a row returned by mistake cannot ride along.
+    expect(() => write({ ...user, email: { email: user.email, hashed_password: 'h' } })).toThrow(/email/);
   });
 
   it('keeps null where the schema allows it, and leaves an optional key out when it is missing', () => {
