@@ -1,5 +1,5 @@
 import { fakeApi, listOf, renderRoutes, superuser } from '@backoffice/ui/testing';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../src/federation/ensure-remotes', () => ({ ensureRemotesRegistered: vi.fn(async () => {}) }));
@@ -53,5 +53,23 @@ describe('the signed-in frame’s chunk', () => {
     expect(await screen.findByText('Bem-vindo(a), Admin Root!')).toBeInTheDocument();
     expect(screen.getByText('Logged in as: admin@example.com')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the user menu', () => {
+  // Its code arrives after the page (UserMenu.tsx). A button swapped between the pointer going down and
+  // coming up would get no click at all: the swap waits for the press to end, and the press opens the menu.
+  it('opens from a press during which its code arrived', async () => {
+    renderRoutes(routes, '/');
+    // (On jsdom's narrow screen the top bar's menu is hidden: `hidden` finds it all the same.)
+    const standIn = await screen.findByRole('button', { name: 'Menu do usuário', hidden: true });
+    // The pointer arrives (which asks for the code) and goes down at once, as in a quick click.
+    fireEvent.pointerEnter(standIn);
+    fireEvent.pointerDown(standIn);
+    await import('../src/layout/UserMenuPopup');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('button', { name: 'Menu do usuário', hidden: true })).toBe(standIn);
+    fireEvent.click(standIn);
+    expect(await screen.findByRole('menuitem', { name: 'Meu perfil', hidden: true })).toBeInTheDocument();
   });
 });

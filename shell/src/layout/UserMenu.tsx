@@ -31,17 +31,32 @@ const loadPopup = () => import('./UserMenuPopup');
  * button alone and loads the menu once the page is settled and the browser idle, or at once when the
  * person points at, focuses or presses the button; a press made before the code is there opens the menu
  * when it arrives.
- * The button is replaced once, when the code is there (not while it loads, so no press is lost).
+ * The button is replaced once, when the code is there — never in the middle of a press: a button
+ * swapped between the pointer going down and coming up gets no click at all (the browser sends it to
+ * neither), so a press holds the swap back until it ends, and then opens the menu.
  * Memoised: nothing in it changes when the page does.
  */
 export const UserMenu = memo(function UserMenu({ user }: { user: UserPublic }) {
   const [Popup, setPopup] = useState<ComponentType<UserMenuPopupProps>>();
   const [openAtOnce, setOpenAtOnce] = useState(false);
   const standInFocused = useRef(false);
-  const load = useCallback(() => {
-    void loadPopup().then((module) => setPopup(() => module.default));
+  const loaded = useRef<ComponentType<UserMenuPopupProps>>(undefined);
+  const pressing = useRef(false);
+  const swapUnlessPressed = useCallback(() => {
+    const component = loaded.current;
+    if (component && !pressing.current) setPopup(() => component);
   }, []);
+  const load = useCallback(() => {
+    void loadPopup().then((module) => {
+      loaded.current = module.default;
+      swapUnlessPressed();
+    });
+  }, [swapUnlessPressed]);
   useEffect(() => loadAheadWhenSettled(load), [load]);
+  const pressEnded = () => {
+    pressing.current = false;
+    swapUnlessPressed();
+  };
 
   if (Popup) return <Popup user={user} openAtOnce={openAtOnce} takeFocus={() => standInFocused.current} />;
   return (
@@ -50,6 +65,13 @@ export const UserMenu = memo(function UserMenu({ user }: { user: UserPublic }) {
       aria-haspopup="menu"
       aria-expanded={false}
       onPointerEnter={load}
+      onPointerDown={() => {
+        pressing.current = true;
+        load();
+      }}
+      // Dragged away or cancelled: no click will come, the swap may happen.
+      onPointerLeave={() => pressing.current && pressEnded()}
+      onPointerCancel={pressEnded}
       onFocus={() => {
         standInFocused.current = true;
         load();
@@ -61,6 +83,7 @@ export const UserMenu = memo(function UserMenu({ user }: { user: UserPublic }) {
       onClick={() => {
         setOpenAtOnce(true);
         load();
+        pressEnded();
       }}
     />
   );
