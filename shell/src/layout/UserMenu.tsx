@@ -47,6 +47,7 @@ export const UserMenu = memo(function UserMenu({ user }: { user: UserPublic }) {
     if (component && !pressing.current) setPopup(() => component);
   }, []);
   const load = useCallback(() => {
+    if (loaded.current) return swapUnlessPressed();
     void loadPopup().then((module) => {
       loaded.current = module.default;
       swapUnlessPressed();

@@ -17,9 +17,9 @@ const WRAPPERS = new Set([...MAY_BE_MISSING, 'nullable']);
  * Plain values, sent as they are: which kind (text, number…) is the TypeScript compiler's to check in
  * the handlers; that they are not objects, this module's (nothing can ride along under a named key).
  */
-const LEAVES = new Set(['string', 'number', 'boolean', 'picklist', 'literal', 'enum', 'null', 'any', 'unknown']);
+const LEAVES = new Set(['string', 'number', 'boolean', 'picklist', 'literal', 'enum', 'null']);
 
-class IncompleteAnswerError extends Error {}
+class AnswerShapeError extends Error {}
 
 /**
  * What the server does to an answer before it writes it, worked out once per response schema: every
@@ -28,7 +28,8 @@ class IncompleteAnswerError extends Error {}
  * The values themselves are not validated again: they come from the database's typed columns through
  * typed handlers, and checking each field of a page of 100 companies (UUID and timestamp patterns
  * included) cost the server ~100 µs of the ~700 µs of that request (docs/performance.md, 2026-11-24).
- * Schemas of other kinds (unions: the error answers) are parsed by valibot as before.
+ * Schemas of other kinds (unions: the error answers; `unknown`, which may well hold an object) are parsed
+ * by valibot as before.
  */
 export function shaperOf(schema: v.GenericSchema): Shaper {
   return build(schema as Schema, 'answer');
@@ -74,5 +75,5 @@ function objectShaper(entries: Record<string, Schema>, where: string): Shaper {
 }
 
 function refuse(problem: string): never {
-  throw new IncompleteAnswerError(`The server's answer does not fit its schema: ${problem}`);
+  throw new AnswerShapeError(`The server's answer does not fit its schema: ${problem}`);
 }
