@@ -127,7 +127,17 @@ const settled = { isError: false, isFetching: false, isPlaceholderData: false, r
 describe('PagedTable', () => {
   it('shows a page of skeleton rows, marked busy, until the first answer', () => {
     renderTable({ query: { ...settled, data: undefined } });
-    expect(screen.getAllByTestId('skeleton-row')).toHaveLength(3);
+    const placeholders = screen.getAllByTestId('skeleton-row');
+    expect(placeholders).toHaveLength(3);
+    // One bar across each row, not one per cell (every styled element costs the page's first render).
+    for (const row of placeholders) {
+      const cells = within(row).getAllByRole('cell');
+      expect(cells).toHaveLength(1);
+      expect(cells[0]).toHaveAttribute(
+        'colspan',
+        String(within(screen.getByRole('table')).getAllByRole('columnheader').length),
+      );
+    }
     expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
   });
 

@@ -88,13 +88,13 @@ export function DataTable<TRow>({
         </Table.Header>
         <Table.Body>
           {rows === undefined
-            ? Array.from({ length: skeletonRows }, (_, index) => (
+            ? // One bar per placeholder row, not one per cell: Chakra works out each styled element's
+              // styles as it renders, the bulk of a page's first render, and a bar per cell tells nothing more.
+              Array.from({ length: skeletonRows }, (_, index) => (
                 <Table.Row key={index} data-testid="skeleton-row">
-                  {headers.map((header) => (
-                    <Table.Cell key={header}>
-                      <Skeleton height="4" />
-                    </Table.Cell>
-                  ))}
+                  <Table.Cell colSpan={headers.length}>
+                    <Skeleton height="4" />
+                  </Table.Cell>
                 </Table.Row>
               ))
             : rows.map((row) => (
