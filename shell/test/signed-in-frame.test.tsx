@@ -9,6 +9,19 @@ vi.mock('../src/federation/runtime', () => ({
   loadRemoteModule: vi.fn(async (id: string) => ({ default: () => <h1>{`page ${id}`}</h1> })),
 }));
 
+// Every render of the frame's logo (top bar and sidebar) is counted: a navigation must not render the frame again.
+const logo = vi.hoisted(() => ({ renders: 0 }));
+vi.mock('@backoffice/ui', async (importOriginal) => {
+  const ui = await importOriginal<typeof import('@backoffice/ui')>();
+  return {
+    ...ui,
+    Logo: (props: Parameters<typeof ui.Logo>[0]) => {
+      logo.renders += 1;
+      return <ui.Logo {...props} />;
+    },
+  };
+});
+
 // The signed-in chunk (frame and dashboard) fails to download as many times as `failures` says.
 const chunk = vi.hoisted(() => ({ failures: 0, attempts: 0 }));
 vi.mock('../src/layout/signed-in', async (importOriginal) => {
@@ -53,6 +66,20 @@ describe('the signed-in frame’s chunk', () => {
     expect(await screen.findByText('Bem-vindo(a), Admin Root!')).toBeInTheDocument();
     expect(screen.getByText('Logged in as: admin@example.com')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a navigation in the signed-in frame', () => {
+  // Each styled element of the frame rendered again would cost every menu navigation its styles:
+  // the frame is memoised and shows the page through its own outlet.
+  it('renders the new page, not the frame again', async () => {
+    const { router } = renderRoutes(routes, '/');
+    expect(await screen.findByText('Bem-vindo(a), Admin Root!')).toBeInTheDocument();
+    const before = logo.renders;
+    expect(before).toBeGreaterThan(0);
+    await router.navigate('/companies');
+    expect(await screen.findByText('page remote_companies/CompaniesPage')).toBeInTheDocument();
+    expect(logo.renders).toBe(before);
   });
 });
 

@@ -3,7 +3,6 @@ import { Button } from '@chakra-ui/react/button';
 import { Center } from '@chakra-ui/react/center';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { Outlet } from 'react-router-dom';
 import { messages } from '../messages';
 import { AppFrame } from './AppFrame';
 import { FullPageSpinner } from './FullPageSpinner';
@@ -12,11 +11,7 @@ import { FullPageSpinner } from './FullPageSpinner';
 export function ProtectedLayout() {
   const { data: user, isError, error, refetch, isFetching } = useCurrentUser();
   if (user) {
-    return (
-      <AppFrame user={user}>
-        <Outlet />
-      </AppFrame>
-    );
+    return <AppFrame user={user} />;
   }
   // A 401 is already logging out; anything else (server down) may be retried.
   if (isError && !(isApiError(error) && error.status === 401)) {

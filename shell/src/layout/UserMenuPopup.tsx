@@ -2,7 +2,7 @@ import { logout } from '@backoffice/api-client';
 import type { UserPublic } from '@backoffice/contracts';
 import { Menu } from '@chakra-ui/react/menu';
 import { Portal } from '@chakra-ui/react/portal';
-import { useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import { FiLogOut, FiUser } from 'react-icons/fi';
 import { useNavigate } from 'react-router-dom';
 import { messages } from '../messages';
@@ -17,8 +17,21 @@ export interface UserMenuPopupProps {
 }
 
 /** The user menu itself (Chakra's menu, on zag and floating-ui): loaded by UserMenu.tsx. */
-export default function UserMenuPopup({ user, openAtOnce, takeFocus }: UserMenuPopupProps) {
+export default function UserMenuPopup(props: UserMenuPopupProps) {
+  // `useNavigate` reads the route's context, which is new at every navigation; the function it gives
+  // is not. The menu (a state machine and its styled parts) gets the function alone, memoised, so a
+  // navigation does not render it again.
   const navigate = useNavigate();
+  const openProfile = useCallback(() => navigate('/settings'), [navigate]);
+  return <UserMenuView {...props} openProfile={openProfile} />;
+}
+
+const UserMenuView = memo(function UserMenuView({
+  user,
+  openAtOnce,
+  takeFocus,
+  openProfile,
+}: UserMenuPopupProps & { openProfile: () => void }) {
   const trigger = useRef<HTMLButtonElement>(null);
   // Once, when this replaces the stand-in; later renders of the frame must not move the focus. An
   // open menu has the focus already (and gives it back to this button when it closes).
@@ -37,7 +50,7 @@ export default function UserMenuPopup({ user, openAtOnce, takeFocus }: UserMenuP
             {/* onClick rather than onSelect: zag reports a pointer selection only once it has seen the
                 pointer modality, which it has not when the menu opened from a press made before its
                 code was loaded (see the kit's RowActionsMenu); Enter clicks too. */}
-            <Menu.Item value="profile" onClick={() => navigate('/settings')}>
+            <Menu.Item value="profile" onClick={openProfile}>
               <FiUser aria-hidden />
               {messages.myProfile}
             </Menu.Item>
@@ -50,4 +63,4 @@ export default function UserMenuPopup({ user, openAtOnce, takeFocus }: UserMenuP
       </Portal>
     </Menu.Root>
   );
-}
+});
