@@ -3,6 +3,7 @@ import { Dialog } from '@chakra-ui/react/dialog';
 import { Portal } from '@chakra-ui/react/portal';
 import { Text } from '@chakra-ui/react/text';
 import { uiMessages } from './messages.js';
+import { useOpenedOnce } from './opened-once.js';
 
 export type DeletableEntity = 'Usuário' | 'Empresa';
 
@@ -30,10 +31,12 @@ export function ConfirmDeleteDialog({
   loading,
   finalFocusEl,
 }: ConfirmDeleteDialogProps) {
+  // Nothing of a dialog never opened is rendered, and of a closed one only its root: list screens
+  // stay cheap to show.
+  if (!useOpenedOnce(open)) return null;
   return (
     <Dialog.Root
       role="alertdialog"
-      // Nothing of a closed dialog is rendered: list screens stay cheap to show.
       lazyMount
       unmountOnExit
       open={open}

@@ -12,6 +12,7 @@ export * from './form-field.js';
 export * from './format.js';
 export * from './logo.js';
 export * from './messages.js';
+export * from './opened-once.js';
 export * from './password-input.js';
 export * from './provider.js';
 export * from './system.js';

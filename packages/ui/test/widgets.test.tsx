@@ -1,9 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FieldError } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDeleteDialog } from '../src/confirm-delete-dialog.js';
-import { FormField, fieldErrorMessages, Logo, PasswordInput } from '../src/index.js';
+import { FormField, fieldErrorMessages, Logo, PasswordInput, useOpenedOnce } from '../src/index.js';
 import { PaginationFooter } from '../src/pagination-footer.js';
 import { renderWithUi } from './render.js';
 
@@ -42,6 +42,23 @@ describe('ConfirmDeleteDialog', () => {
         'Tem certeza que deseja excluir Usuário "ana@example.com"? Esta ação não pode ser desfeita.',
       ),
     ).toBeInTheDocument();
+  });
+});
+
+describe('useOpenedOnce', () => {
+  it('is false until the dialog first opens, then stays true when it closes (its exit and focus return)', () => {
+    const { result, rerender } = renderHook(({ open }) => useOpenedOnce(open), { initialProps: { open: false } });
+    expect(result.current).toBe(false);
+    rerender({ open: false });
+    expect(result.current).toBe(false);
+    rerender({ open: true });
+    expect(result.current).toBe(true);
+    rerender({ open: false });
+    expect(result.current).toBe(true);
+  });
+
+  it('is true at once for a dialog mounted open', () => {
+    expect(renderHook(() => useOpenedOnce(true)).result.current).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import { useCreateCompany, useUpdateCompany } from '@backoffice/api-client';
 import { type Company, DEFAULT_COMPANY_IS_ACTIVE, ruleMessages } from '@backoffice/contracts';
-import { FormField } from '@backoffice/ui';
+import { FormField, useOpenedOnce } from '@backoffice/ui';
 import { mutateWithToast, useBlurForm } from '@backoffice/ui/kit';
 import { Button, CloseButton } from '@chakra-ui/react/button';
 import { Checkbox } from '@chakra-ui/react/checkbox';
@@ -36,6 +36,8 @@ export type CompanyFormDialogProps = ({ kind: 'create' } | { kind: 'edit'; compa
  */
 export function CompanyFormDialog(props: CompanyFormDialogProps) {
   const { open, onClose, finalFocusEl } = props;
+  // The create dialog sits closed on the list screen: nothing of it is rendered until it is first opened.
+  if (!useOpenedOnce(open)) return null;
   return (
     <Dialog.Root
       open={open}
