@@ -7,7 +7,7 @@ import { Input } from '@chakra-ui/react/input';
 import { InputGroup } from '@chakra-ui/react/input-group';
 import { NativeSelect } from '@chakra-ui/react/native-select';
 import { HStack, Stack } from '@chakra-ui/react/stack';
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import { FiFilter, FiSearch } from 'react-icons/fi';
 import type { CompaniesFilterChanges } from '../hooks/use-companies-search-params';
 import { messages } from '../messages';
@@ -23,8 +23,9 @@ export interface CompaniesToolbarProps {
 /**
  * Search box (debounced, kept in the URL), type filter and active filter. On a phone the two filters
  * fold behind one `Filtros` button (which counts the ones in use), so the list starts near the top.
+ * Memoised: the list's answers render the page again, and nothing here depends on them.
  */
-export function CompaniesToolbar({ filter, onChange }: CompaniesToolbarProps) {
+export const CompaniesToolbar = memo(function CompaniesToolbar({ filter, onChange }: CompaniesToolbarProps) {
   const phone = usePhoneLayout();
   const [open, setOpen] = useState(false);
   const filtersId = useId();
@@ -99,7 +100,7 @@ export function CompaniesToolbar({ filter, onChange }: CompaniesToolbarProps) {
       {selects}
     </Stack>
   );
-}
+});
 
 /**
  * The search text is local while typing and reaches the URL after a pause (or on Enter). A change

@@ -3,7 +3,7 @@ import type { CompaniesFilter, CompanySort } from '@backoffice/contracts';
 import { showErrorToast } from '@backoffice/ui';
 import { saveFile } from '@backoffice/ui/kit';
 import { Button } from '@chakra-ui/react/button';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { FiDownload } from 'react-icons/fi';
 import { messages } from '../messages';
 
@@ -19,9 +19,16 @@ function exportErrorText(error: unknown): string {
  * "Exportar CSV": the list as filtered and ordered on screen, every page of it. The button says how
  * much has arrived while the file streams in (the size is not known ahead), then the browser saves it;
  * a failure says so in the error toast and saves nothing (never half a file). Leaving the screen (or
- * logging out) stops the download: a million-row file is not worth reading for nobody.
+ * logging out) stops the download: a million-row file is not worth reading for nobody. Memoised, like
+ * the toolbar: the list's answers render the page again, and nothing here depends on them.
  */
-export function ExportCompaniesButton({ filter, sort }: { filter: CompaniesFilter; sort: CompanySort | undefined }) {
+export const ExportCompaniesButton = memo(function ExportCompaniesButton({
+  filter,
+  sort,
+}: {
+  filter: CompaniesFilter;
+  sort: CompanySort | undefined;
+}) {
   const exporting = useExportCompanies();
   const download = useRef<AbortController | null>(null);
   useEffect(() => () => download.current?.abort(), []);
@@ -49,4 +56,4 @@ export function ExportCompaniesButton({ filter, sort }: { filter: CompaniesFilte
       {messages.exportCsv}
     </Button>
   );
-}
+});
