@@ -1,7 +1,6 @@
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { chakra } from '@chakra-ui/react/styled-system';
 import { Table, type TableCellProps } from '@chakra-ui/react/table';
-import { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
 import type { ReactNode } from 'react';
 import { FiArrowDown, FiArrowUp, FiChevronDown } from 'react-icons/fi';
 import { ROW_LIST_ATTRIBUTE } from './focus-return.js';
@@ -63,9 +62,7 @@ export function DataTable<TRow>({
         tabIndex={-1}
         {...{ [ROW_LIST_ATTRIBUTE]: '' }}
       >
-        <Table.Caption>
-          <VisuallyHidden>{caption}</VisuallyHidden>
-        </Table.Caption>
+        <Table.Caption srOnly>{caption}</Table.Caption>
         <Table.Header>
           <Table.Row>
             {columns.map((column) =>
@@ -126,6 +123,10 @@ const HeaderButton = chakra('button', {
     paddingInline: '1',
     _hover: { color: 'fg' },
     _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '1px' },
+    // The arrow is styled from here rather than as an element of its own (one styled element fewer
+    // per sortable column, in every first render of a list): faint where the column is not sorted.
+    '& > [data-arrow]': { display: 'inline-flex', opacity: 0.35 },
+    '&[data-sorted] > [data-arrow]': { opacity: 1 },
   },
 });
 
@@ -144,11 +145,11 @@ function SortButton({
 }) {
   const Arrow = direction === 'ascending' ? FiArrowUp : direction === 'descending' ? FiArrowDown : FiChevronDown;
   return (
-    <HeaderButton type="button" onClick={onClick}>
+    <HeaderButton type="button" onClick={onClick} data-sorted={direction === 'none' ? undefined : ''}>
       {label}
-      <chakra.span aria-hidden display="inline-flex" opacity={direction === 'none' ? 0.35 : 1}>
+      <span aria-hidden data-arrow="">
         <Arrow />
-      </chakra.span>
+      </span>
     </HeaderButton>
   );
 }
