@@ -10,6 +10,7 @@ export * from './app-providers.js';
 export * from './color-mode.js';
 export * from './form-field.js';
 export * from './format.js';
+export * from './loading.js';
 export * from './logo.js';
 export * from './messages.js';
 export * from './opened-once.js';

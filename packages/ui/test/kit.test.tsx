@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearToasts, FormField, UiProvider } from '../src/index.js';
+import { clearToasts, FormField, LOADING_INDICATOR_DELAY_MS, UiProvider } from '../src/index.js';
 import {
   applyListSearch,
   type Column,
@@ -104,9 +104,16 @@ interface Row {
 const columns: Column<Row>[] = [{ key: 'name', header: 'Nome', cell: (row) => row.name }];
 const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: String(i), name: `Linha ${i}` }));
 
-function renderTable(overrides: Partial<PagedTableProps<Row>> & Pick<PagedTableProps<Row>, 'query'>) {
+type TableOverrides = Partial<PagedTableProps<Row>> & Pick<PagedTableProps<Row>, 'query'>;
+
+function renderTable(overrides: TableOverrides) {
   const onPageChange = vi.fn();
-  renderWithUi(
+  renderWithUi(table(overrides, onPageChange));
+  return onPageChange;
+}
+
+function table(overrides: TableOverrides, onPageChange = vi.fn()) {
+  return (
     <PagedTable
       caption="Linhas"
       columns={columns}
@@ -118,16 +125,18 @@ function renderTable(overrides: Partial<PagedTableProps<Row>> & Pick<PagedTableP
       loadError={{ title: 'Falhou.' }}
       empty={<p>vazio</p>}
       {...overrides}
-    />,
+    />
   );
-  return onPageChange;
 }
 const settled = { isError: false, isFetching: false, isPlaceholderData: false, refetch: () => {} };
 
 describe('PagedTable', () => {
-  it('shows a page of skeleton rows, marked busy, until the first answer', () => {
+  it('shows a page of skeleton rows, marked busy, when the first answer is slow', async () => {
     renderTable({ query: { ...settled, data: undefined } });
-    const placeholders = screen.getAllByTestId('skeleton-row');
+    // Not at once: an answer that comes within the delay shows no placeholder at all.
+    expect(screen.queryAllByTestId('skeleton-row')).toHaveLength(0);
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+    const placeholders = await screen.findAllByTestId('skeleton-row');
     expect(placeholders).toHaveLength(3);
     // One bar across each row, not one per cell (every styled element costs the page's first render).
     for (const row of placeholders) {
@@ -139,6 +148,17 @@ describe('PagedTable', () => {
       );
     }
     expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('shows a quick first answer with no placeholder rows before it', async () => {
+    const view = renderWithUi(table({ query: { ...settled, data: undefined } }));
+    expect(screen.queryAllByTestId('skeleton-row')).toHaveLength(0);
+    view.rerender(<UiProvider>{table({ query: { ...settled, data: { data: rows(2), count: 2 } } })}</UiProvider>);
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+    // Past the delay, nothing turns up either.
+    await new Promise((resolve) => setTimeout(resolve, LOADING_INDICATOR_DELAY_MS + 50));
+    expect(screen.queryAllByTestId('skeleton-row')).toHaveLength(0);
+    expect(screen.getAllByRole('row')).toHaveLength(3);
   });
 
   it('offers a retry when the first load failed', async () => {

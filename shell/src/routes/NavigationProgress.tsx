@@ -1,14 +1,12 @@
+import { LOADING_INDICATOR_DELAY_MS } from '@backoffice/ui';
 import { Box } from '@chakra-ui/react/box';
 import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router-dom';
 import { messages } from '../messages';
 
-/** A navigation that is over before this shows no bar at all (no flicker on fast changes). */
-export const PROGRESS_DELAY_MS = 150;
-
 /**
  * A thin bar at the top of the window while a navigation waits for its page (a remote still
- * loading, say) for longer than PROGRESS_DELAY_MS.
+ * loading, say) for longer than LOADING_INDICATOR_DELAY_MS (a quicker one shows no bar at all).
  */
 export function NavigationProgress() {
   const navigating = useNavigation().state !== 'idle';
@@ -18,7 +16,7 @@ export function NavigationProgress() {
       setVisible(false);
       return;
     }
-    const timer = setTimeout(() => setVisible(true), PROGRESS_DELAY_MS);
+    const timer = setTimeout(() => setVisible(true), LOADING_INDICATOR_DELAY_MS);
     return () => clearTimeout(timer);
   }, [navigating]);
   // Gone in the very render where the new page arrives, not one effect later.

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect } from 'react';
 import { CardList } from './card-list.js';
 import { DataTable, type DataTableProps } from './data-table.js';
 import { usePhoneLayout } from './phone-layout.js';
+import { usePlaceholdersDue } from './placeholder-delay.js';
 import { SortSelect } from './sort-select.js';
 import { LoadError } from './status-panel.js';
 
@@ -35,7 +36,7 @@ export interface PagedTableProps<TRow> extends Omit<DataTableProps<TRow>, 'rows'
 
 /**
  * A paged list in one of its states (a table, or one card per row on a phone, with the order as a select
- * there): skeleton rows while the first page loads, the load error with
+ * there): skeleton rows while the first page loads (after a short wait, see `usePlaceholdersDue`), the load error with
  * a retry, the empty state, or the table with `Anterior` / page / `Próximo`. The previous rows stay,
  * marked busy, while another page loads; a page past the end (an old link, the last rows deleted)
  * moves to the last page.
@@ -55,6 +56,7 @@ export function PagedTable<TRow>({
   const phone = usePhoneLayout();
   const List = phone ? CardList : DataTable;
   const rows = query.data?.data;
+  const placeholdersDue = usePlaceholdersDue(rows === undefined);
   const info = pageInfo(page, pageSize, query);
   const { pastTheEnd, lastPage } = info;
   useEffect(() => {
@@ -80,7 +82,7 @@ export function PagedTable<TRow>({
     return (
       <>
         {sortSelect}
-        <List {...table} rows={undefined} skeletonRows={pageSize} />
+        <List {...table} rows={undefined} skeletonRows={placeholdersDue ? pageSize : 0} />
       </>
     );
   }
