@@ -31,8 +31,8 @@ export function ConfirmDeleteDialog({
   loading,
   finalFocusEl,
 }: ConfirmDeleteDialogProps) {
-  // Nothing of a dialog never opened is rendered, and of a closed one only its root: list screens
-  // stay cheap to show.
+  // A dialog never opened renders nothing at all (`useOpenedOnce`), and a closed one nothing but its
+  // root and portal parts (lazyMount): list screens stay cheap to show.
   if (!useOpenedOnce(open)) return null;
   return (
     <Dialog.Root
