@@ -56,14 +56,22 @@ function CountFigures({
   );
 }
 
+// Each card's figures read their own query: an answer renders its figures alone, not the whole page
+// (every card, the greeting) once per answer.
+function CompaniesFigures() {
+  return <CountFigures query={useCompaniesSummary()} activeLabel={m.companiesActive} />;
+}
+
+/** Rendered for super users only: the user list is requested for nobody else (spec §6). */
+function UsersFigures() {
+  return <CountFigures query={useUsersSummary()} activeLabel={m.usersActive} />;
+}
+
 /** The dashboard `/` (spec §2): greeting, and Empresas, Usuários (super users) and Seu Perfil cards. */
 export function Dashboard() {
   const { data: user } = useCurrentUser();
-  const isSuperUser = user?.is_superuser === true;
-  const companies = useCompaniesSummary();
-  // The user list is requested only for super users (spec §6).
-  const users = useUsersSummary({ queryConfig: { enabled: isSuperUser } });
   if (!user) return null;
+  const isSuperUser = user.is_superuser;
   return (
     <Stack gap="6" p={{ base: '4', md: '8' }}>
       <Stack gap="1">
@@ -74,11 +82,11 @@ export function Dashboard() {
       </Stack>
       <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
         <SummaryCard title={m.companiesTitle} icon={FiBriefcase}>
-          <CountFigures query={companies} activeLabel={m.companiesActive} />
+          <CompaniesFigures />
         </SummaryCard>
         {isSuperUser && (
           <SummaryCard title={m.usersTitle} icon={FiUsers}>
-            <CountFigures query={users} activeLabel={m.usersActive} />
+            <UsersFigures />
           </SummaryCard>
         )}
         <SummaryCard title={m.profileTitle} icon={FiUser}>
