@@ -10,6 +10,8 @@
  *   --json FILE     also write every measurement as JSON
  *   --compare DIR   also measure another checkout's build (e.g. a `git worktree` of an older
  *                   commit, installed and built), labelled "before", to show a change side by side
+ *   --renders       also count what React renders on each cold load and menu navigation, once per
+ *                   build: commits, components and styled elements (deterministic, unlike times)
  *
  * The reference is the same shell and pages built as one application without Module Federation
  * (bench/single-bundle), served by the same server: the difference is what federation costs.
@@ -25,6 +27,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../src/chromium.js';
 import { type LoadFigures, loadFigures } from '../src/load-figures.js';
 import { NetworkLog, networkQuiet } from '../src/network-log.js';
 import { REPO_ROOT, seedDemoCompanies, startProduct } from '../src/product.js';
+import { type CommitFigures, commitsSince, countRendersOnLoad } from '../src/render-count.js';
 import { MENU_NAVIGATIONS, probeReadyNow, probeReadyOnLoad, readyTime, SCREENS, type Screen } from '../src/screens.js';
 
 const args = process.argv.slice(2);
@@ -37,6 +40,7 @@ const CPU = option('cpu', 4);
 const COMPANIES = option('companies', 1000);
 const WITH_REFERENCE = !args.includes('--no-reference');
 const JSON_OUT = args.includes('--json') ? args[args.indexOf('--json') + 1] : undefined;
+const WITH_RENDERS = args.includes('--renders');
 const COMPARE_ROOT = args.includes('--compare')
   ? path.resolve(args[args.indexOf('--compare') + 1] as string)
   : undefined;
@@ -134,6 +138,53 @@ async function menuNavigation(browser: Browser, build: Build, link: string, to: 
     await log.detach();
     await page.context().close();
   }
+}
+
+/** React's commits on a cold load (split at the moment the screen is ready) or after a menu click. */
+async function renderCounts(browser: Browser, build: Build, token: string, to: Screen, link?: string) {
+  const start = link ? screen('dashboard') : to;
+  const { page, log } = await newPage(browser, start.as === 'anonymous' ? undefined : token);
+  try {
+    await countRendersOnLoad(page);
+    await probeReadyOnLoad(page, start, '__startReady');
+    await page.goto(`${build.url}${start.path}`);
+    let ready = await readyTime(page, '__startReady');
+    let since = 0;
+    if (link) {
+      await networkQuiet(log);
+      await probeReadyNow(page, to, '__navReady');
+      since = await page.evaluate((label) => {
+        const t = performance.now();
+        document.querySelector<HTMLAnchorElement>(`nav a[aria-label="${label}"]`)?.click();
+        return t;
+      }, link);
+      ready = await readyTime(page, '__navReady');
+    }
+    await networkQuiet(log);
+    const commits = await commitsSince(page, since);
+    return {
+      untilReady: commits.filter((c) => c.at <= ready.ms),
+      afterReady: commits.filter((c) => c.at > ready.ms),
+    };
+  } finally {
+    await log.detach();
+    await page.context().close();
+  }
+}
+
+function rendersTable(
+  rows: { key: string; build: string; untilReady: CommitFigures[]; afterReady: CommitFigures[] }[],
+) {
+  const sum = (commits: CommitFigures[]) =>
+    `${commits.length} | ${commits.reduce((n, c) => n + c.components, 0)} | ${commits.reduce((n, c) => n + c.styled, 0)}`;
+  return [
+    '\n### What React renders (one run per build; counts, not times)\n',
+    "Until the heading shows, then until the network is quiet (data answers, the frame's deferred menu):",
+    'commits, components rendered, styled elements rendered (Chakra works out their styles as it renders).\n',
+    '| page | build | commits until ready | components | styled | commits after | components | styled |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map((r) => `| ${r.key} | ${r.build} | ${sum(r.untilReady)} | ${sum(r.afterReady)} |`),
+  ].join('\n');
 }
 
 function screen(name: string): Screen {
@@ -278,11 +329,33 @@ async function main() {
     console.log(
       `\n## bench:web — ${when} UTC, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Chromium ${browser.version()}, CPU ×${CPU}, ${RUNS} runs, cold cache`,
     );
-    console.log(table('Cold loads', loads));
-    console.log(table('Menu navigation from the dashboard (bytes and time after the click)', navs, true));
-    console.log(budgets(loads, navs));
-    if (WITH_REFERENCE) console.log(ratios([...loads, ...navs], 'federated', 'single bundle'));
-    if (COMPARE_ROOT) console.log(ratios([...loads, ...navs], 'federated', 'before'));
+    // `--runs 0 --renders`: the render counts alone.
+    if (RUNS > 0) {
+      console.log(table('Cold loads', loads));
+      console.log(table('Menu navigation from the dashboard (bytes and time after the click)', navs, true));
+      console.log(budgets(loads, navs));
+      if (WITH_REFERENCE) console.log(ratios([...loads, ...navs], 'federated', 'single bundle'));
+      if (COMPARE_ROOT) console.log(ratios([...loads, ...navs], 'federated', 'before'));
+    }
+    if (WITH_RENDERS) {
+      const rows = [];
+      for (const s of SCREENS) {
+        for (const build of builds) {
+          rows.push({
+            key: s.path,
+            build: build.label,
+            ...(await renderCounts(browser, build, tokens.get(build) as string, s)),
+          });
+        }
+      }
+      for (const nav of MENU_NAVIGATIONS) {
+        for (const build of builds) {
+          const counts = await renderCounts(browser, build, tokens.get(build) as string, nav.to, nav.link);
+          rows.push({ key: `/ → ${nav.to.path}`, build: build.label, ...counts });
+        }
+      }
+      console.log(rendersTable(rows));
+    }
     if (JSON_OUT) fs.writeFileSync(JSON_OUT, JSON.stringify({ when, cpu: CPU, runs: RUNS, loads, navs }, null, 2));
   } finally {
     await browser.close();
