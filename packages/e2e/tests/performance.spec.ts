@@ -3,6 +3,7 @@ import { BUDGETS } from '../src/budgets.js';
 import { expect, test } from '../src/fixtures.js';
 import { loadFigures } from '../src/load-figures.js';
 import { type LoggedRequest, NetworkLog, networkQuiet } from '../src/network-log.js';
+import { commitsSince, countRendersOnLoad } from '../src/render-count.js';
 import { MENU_NAVIGATIONS, probeReadyNow, probeReadyOnLoad, readyTime, SCREENS, screen } from '../src/screens.js';
 
 /**
@@ -68,8 +69,12 @@ test.describe('web budgets', () => {
   });
 
   for (const nav of MENU_NAVIGATIONS) {
-    test(`menu → ${nav.to.path}: the page was loaded ahead, nothing fetched twice`, async ({ page, api }) => {
+    test(`menu → ${nav.to.path}: the page was loaded ahead, nothing fetched twice, its first render kept small`, async ({
+      page,
+      api,
+    }) => {
       const { token } = await api.createUser({ is_superuser: true });
+      await countRendersOnLoad(page);
       const { log } = await visit(page, '/', token, screen('dashboard'));
       const link = page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: nav.link });
       // As a person would: the pointer reaches the entry, then clicks.
@@ -77,10 +82,17 @@ test.describe('web budgets', () => {
       await networkQuiet(log, 2500);
       const mark = log.mark();
       await probeReadyNow(page, nav.to, '__navReady');
+      const clickedAt = await page.evaluate(() => performance.now());
       await link.click();
       const ready = await readyTime(page, '__navReady');
       const after = await loadFigures(log, ready.ms, mark, ready.wallMs);
       expect(after.jsGzipBytes / KB).toBeLessThanOrEqual(BUDGETS.navigation.jsGzipKB.ceiling);
+      const untilReady = (await commitsSince(page, clickedAt)).filter((commit) => commit.at <= ready.ms);
+      // Not a vacuous pass: the counter saw the page render.
+      expect(untilReady.reduce((n, commit) => n + commit.components, 0)).toBeGreaterThan(0);
+      expect(untilReady.reduce((n, commit) => n + commit.styled, 0)).toBeLessThanOrEqual(
+        BUDGETS.navigationStyledElements[nav.to.path] ?? 0,
+      );
       await networkQuiet(log, 1500);
       expect(describeDuplicates(log)).toEqual([]);
     });
