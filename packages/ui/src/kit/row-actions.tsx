@@ -28,6 +28,10 @@ export interface RowActionsMenuProps {
 export function RowActionsMenu({ label, actions, disabled, disabledReason }: RowActionsMenuProps) {
   // The dialogs give the focus back to this button (the menu item that opened them is gone by then).
   const trigger = useRef<HTMLButtonElement>(null);
+  // The pop-up's parts (portal, positioner, content) are rendered from the first opening on, in the
+  // very render that opens it: a menu never opened costs its row no more than its button and state
+  // machine (a closed positioner still works out its styles in every render of the list's rows).
+  const [opened, setOpened] = useState(false);
   const button = (
     <IconButton
       ref={trigger}
@@ -46,25 +50,34 @@ export function RowActionsMenu({ label, actions, disabled, disabledReason }: Row
     // Per-item onClick rather than Menu onSelect: zag only reports a pointer selection after it saw the
     // pointer modality, which it cannot inside the companies embed's shadow root; Enter also clicks.
     // A row's menu is rendered when opened, not once per row on every page.
-    <Menu.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-end' }}>
+    <Menu.Root
+      lazyMount
+      unmountOnExit
+      positioning={{ placement: 'bottom-end' }}
+      onOpenChange={(details) => {
+        if (details.open) setOpened(true);
+      }}
+    >
       <Menu.Trigger asChild>{button}</Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="36">
-            {actions.map((action) => (
-              <Menu.Item
-                key={action.value}
-                value={action.value}
-                onClick={() => action.onSelect(trigger.current)}
-                {...(action.danger ? { color: 'fg.error', _highlighted: { bg: 'bg.error' } } : {})}
-              >
-                {action.icon}
-                {action.label}
-              </Menu.Item>
-            ))}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
+      {opened && (
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content minW="36">
+              {actions.map((action) => (
+                <Menu.Item
+                  key={action.value}
+                  value={action.value}
+                  onClick={() => action.onSelect(trigger.current)}
+                  {...(action.danger ? { color: 'fg.error', _highlighted: { bg: 'bg.error' } } : {})}
+                >
+                  {action.icon}
+                  {action.label}
+                </Menu.Item>
+              ))}
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      )}
     </Menu.Root>
   );
 }
