@@ -108,6 +108,17 @@ async function coldLoad(browser: Browser, build: Build, screen: Screen, token: s
   }
 }
 
+/** Clicks the side menu's entry `label` from inside the page; answers the page's time of the click. */
+function clickMenuEntry(page: Page, label: string): Promise<number> {
+  return page.evaluate((entry) => {
+    const anchor = document.querySelector<HTMLAnchorElement>(`nav a[aria-label="${entry}"]`);
+    if (!anchor) throw new Error(`no menu link ${entry}`);
+    const t = performance.now();
+    anchor.click();
+    return t;
+  }, label);
+}
+
 async function menuNavigation(browser: Browser, build: Build, link: string, to: Screen, token: string) {
   const { page, log } = await newPage(browser, token);
   try {
@@ -119,13 +130,7 @@ async function menuNavigation(browser: Browser, build: Build, link: string, to: 
     const beforeReady = await loadFigures(log, 0, 0, dashboardReady.wallMs);
     const mark = log.mark();
     await probeReadyNow(page, to, '__navReady');
-    const clickedAt = await page.evaluate((label) => {
-      const anchor = document.querySelector<HTMLAnchorElement>(`nav a[aria-label="${label}"]`);
-      if (!anchor) throw new Error(`no menu link ${label}`);
-      const t = performance.now();
-      anchor.click();
-      return t;
-    }, link);
+    const clickedAt = await clickMenuEntry(page, link);
     const ready = await readyTime(page, '__navReady');
     const nav = await loadFigures(log, ready.ms - clickedAt, mark, ready.wallMs);
     await networkQuiet(log);
@@ -153,11 +158,7 @@ async function renderCounts(browser: Browser, build: Build, token: string, to: S
     if (link) {
       await networkQuiet(log);
       await probeReadyNow(page, to, '__navReady');
-      since = await page.evaluate((label) => {
-        const t = performance.now();
-        document.querySelector<HTMLAnchorElement>(`nav a[aria-label="${label}"]`)?.click();
-        return t;
-      }, link);
+      since = await clickMenuEntry(page, link);
       ready = await readyTime(page, '__navReady');
     }
     await networkQuiet(log);
