@@ -13,6 +13,7 @@ import {
   nextSort,
   PagedTable,
   type PagedTableProps,
+  PageFrame,
   pageParam,
   RowActionsMenu,
   readListSearch,
@@ -201,6 +202,26 @@ describe('PagedTable', () => {
     const onPageChange = renderTable({ page: 5, query: { ...settled, data: { data: [], count: 4 } } });
     expect(onPageChange).toHaveBeenCalledWith(2, { replace: true });
     expect(screen.queryByText('vazio')).not.toBeInTheDocument();
+  });
+});
+
+describe('PageFrame', () => {
+  it('has the title and main action on screen before it renders the rest of the page', async () => {
+    // Without the split, the body renders in the same pass as the title, before either is on screen.
+    const titleOnScreenWhenBodyRendered: boolean[] = [];
+    function Body() {
+      titleOnScreenWhenBodyRendered.push(document.querySelector('h1') !== null);
+      return <p>Corpo da página</p>;
+    }
+    renderWithUi(
+      <PageFrame title="Empresas" action={<button type="button">Nova empresa</button>} filters={<Body />}>
+        <Body />
+      </PageFrame>,
+    );
+    expect(await screen.findAllByText('Corpo da página')).toHaveLength(2);
+    expect(screen.getByRole('heading', { level: 1, name: 'Empresas' })).toBeVisible();
+    expect(titleOnScreenWhenBodyRendered.length).toBeGreaterThan(0);
+    expect(titleOnScreenWhenBodyRendered.every(Boolean)).toBe(true);
   });
 });
 

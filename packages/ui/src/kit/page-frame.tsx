@@ -1,7 +1,7 @@
 import { Flex } from '@chakra-ui/react/flex';
 import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 
 export interface PageFrameProps {
   /** The page's one `h1`. */
@@ -15,8 +15,18 @@ export interface PageFrameProps {
   children: ReactNode;
 }
 
-/** The frame of a screen inside the shell: title and action, then filters, then the content. */
+/**
+ * The frame of a screen inside the shell: title and action, then filters, then the content.
+ * The title row is committed first and the rest (filters, list, dialogs) rendered right after, from an
+ * effect of that first commit: after a menu click the heading and main action show in about half the
+ * time — one render of the whole page held them back behind the toolbar and the table, whose styled
+ * elements each work out their styles as they render — and the whole page is there no later (measured:
+ * docs/performance.md, 2026-11-24 06:50 UTC). The page's own hooks run in the first render, so its data
+ * is asked for no later either.
+ */
 export function PageFrame({ title, action, description, filters, children }: PageFrameProps) {
+  const [bodyRendered, setBodyRendered] = useState(false);
+  useEffect(() => setBodyRendered(true), []);
   return (
     <Stack gap="6" p={{ base: '4', md: '8' }}>
       <Flex gap="4" justify="space-between" align="center" wrap="wrap">
@@ -29,8 +39,8 @@ export function PageFrame({ title, action, description, filters, children }: Pag
         </Stack>
         {action}
       </Flex>
-      {filters}
-      {children}
+      {bodyRendered && filters}
+      {bodyRendered && children}
     </Stack>
   );
 }
