@@ -1,7 +1,6 @@
 import { useCurrentUser } from '@backoffice/api-client';
-import { Heading } from '@chakra-ui/react/heading';
+import { PageFrame } from '@backoffice/ui/kit';
 import { Skeleton } from '@chakra-ui/react/skeleton';
-import { Stack } from '@chakra-ui/react/stack';
 import { Tabs } from '@chakra-ui/react/tabs';
 import { AppearanceTab } from '../components/AppearanceTab';
 import { PasswordTab } from '../components/PasswordTab';
@@ -12,10 +11,7 @@ import { messages } from '../messages';
 export default function SettingsPage() {
   const { data: user } = useCurrentUser();
   return (
-    <Stack gap="6" p={{ base: '4', md: '8' }}>
-      <Heading as="h1" size="2xl">
-        {messages.settingsPageTitle}
-      </Heading>
+    <PageFrame title={messages.settingsPageTitle}>
       {/* A tab's form is rendered when first shown (and kept, so edits survive switching tabs). */}
       <Tabs.Root defaultValue="profile" variant="line" lazyMount>
         <Tabs.List aria-label={messages.tabsLabel}>
@@ -31,6 +27,6 @@ export default function SettingsPage() {
           <AppearanceTab />
         </Tabs.Content>
       </Tabs.Root>
-    </Stack>
+    </PageFrame>
   );
 }
