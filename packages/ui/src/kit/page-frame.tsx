@@ -20,9 +20,9 @@ export interface PageFrameProps {
  * The title row is committed first and the rest (filters, list, dialogs) rendered right after, from an
  * effect of that first commit: after a menu click the heading and main action show in about half the
  * time — one render of the whole page held them back behind the toolbar and the table, whose styled
- * elements each work out their styles as they render — and the whole page is there no later (measured:
- * docs/performance.md, 2026-11-24 06:50 UTC). The page's own hooks run in the first render, so its data
- * is asked for no later either.
+ * elements each work out their styles as they render — while the whole page comes about as soon as
+ * before (docs/performance.md, 2026-11-24 07:26 UTC). The page's own hooks run in the first render, so
+ * its data is asked for sooner.
  */
 export function PageFrame({ title, action, description, filters, children }: PageFrameProps) {
   const [bodyRendered, setBodyRendered] = useState(false);
