@@ -28,7 +28,15 @@ import { type LoadFigures, loadFigures } from '../src/load-figures.js';
 import { NetworkLog, networkQuiet } from '../src/network-log.js';
 import { REPO_ROOT, seedDemoCompanies, startProduct } from '../src/product.js';
 import { type CommitFigures, commitsSince, countRendersOnLoad } from '../src/render-count.js';
-import { MENU_NAVIGATIONS, probeReadyNow, probeReadyOnLoad, readyTime, SCREENS, type Screen } from '../src/screens.js';
+import {
+  MENU_NAVIGATIONS,
+  probeContentNow,
+  probeReadyNow,
+  probeReadyOnLoad,
+  readyTime,
+  SCREENS,
+  type Screen,
+} from '../src/screens.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -130,12 +138,15 @@ async function menuNavigation(browser: Browser, build: Build, link: string, to: 
     const beforeReady = await loadFigures(log, 0, 0, dashboardReady.wallMs);
     const mark = log.mark();
     await probeReadyNow(page, to, '__navReady');
+    await probeContentNow(page, to, '__navContent');
     const clickedAt = await clickMenuEntry(page, link);
     const ready = await readyTime(page, '__navReady');
     const nav = await loadFigures(log, ready.ms - clickedAt, mark, ready.wallMs);
+    const content = await readyTime(page, '__navContent');
     await networkQuiet(log);
     return {
       ...nav,
+      contentMs: content.ms - clickedAt,
       idlePrefetchJsGzipBytes: idle.jsGzipBytes - beforeReady.jsGzipBytes,
       duplicates: log.duplicates().reduce((sum, d) => sum + d.count - 1, 0),
     };
@@ -201,19 +212,23 @@ const median = (values: number[]) => {
 };
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-type Row = { key: string; build: string; runs: (LoadFigures & { idlePrefetchJsGzipBytes?: number })[] };
+type Row = {
+  key: string;
+  build: string;
+  runs: (LoadFigures & { idlePrefetchJsGzipBytes?: number; contentMs?: number })[];
+};
 
 function table(title: string, rows: Row[], withIdle = false) {
   const lines = [
     `\n### ${title}\n`,
-    `| ${withIdle ? 'menu → page' : 'page'} | build | JS gzip KB | JS files | wire KB | duplicate fetches | max depth | ready ms (median, min–max) |${withIdle ? ' idle prefetch JS gzip KB |' : ''}`,
-    `| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |${withIdle ? ' ---: |' : ''}`,
+    `| ${withIdle ? 'menu → page' : 'page'} | build | JS gzip KB | JS files | wire KB | duplicate fetches | max depth | ready ms (median, min–max) |${withIdle ? ' whole page ms (median) | idle prefetch JS gzip KB |' : ''}`,
+    `| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |${withIdle ? ' ---: | ---: |' : ''}`,
   ];
   for (const row of rows) {
     const m = (pick: (f: LoadFigures) => number) => median(row.runs.map(pick));
     const ready = row.runs.map((r) => r.readyMs);
     lines.push(
-      `| ${row.key} | ${row.build} | ${kb(m((f) => f.jsGzipBytes))} | ${m((f) => f.jsFiles)} | ${kb(m((f) => f.wireBytes))} | ${Math.max(...row.runs.map((r) => r.duplicates))} | ${m((f) => f.depth)} | ${Math.round(median(ready))} (${Math.round(Math.min(...ready))}–${Math.round(Math.max(...ready))}) |${withIdle ? ` ${kb(median(row.runs.map((r) => r.idlePrefetchJsGzipBytes ?? 0)))} |` : ''}`,
+      `| ${row.key} | ${row.build} | ${kb(m((f) => f.jsGzipBytes))} | ${m((f) => f.jsFiles)} | ${kb(m((f) => f.wireBytes))} | ${Math.max(...row.runs.map((r) => r.duplicates))} | ${m((f) => f.depth)} | ${Math.round(median(ready))} (${Math.round(Math.min(...ready))}–${Math.round(Math.max(...ready))}) |${withIdle ? ` ${Math.round(median(row.runs.map((r) => r.contentMs ?? Number.NaN)))} | ${kb(median(row.runs.map((r) => r.idlePrefetchJsGzipBytes ?? 0)))} |` : ''}`,
     );
   }
   return lines.join('\n');

@@ -10,14 +10,35 @@ export interface Screen {
   button?: string;
   /** Who opens it: nobody (public), an ordinary user or a super user. */
   as: 'anonymous' | 'user' | 'superuser';
+  /**
+   * What is on screen once the whole page is, its data included (a CSS selector): a list's first row
+   * of data, the profile tab's button. The heading may come first (the page frame commits its title
+   * row before the rest), so a menu navigation is timed to both.
+   */
+  content?: string;
 }
+
+/** A table's first row of data (not a placeholder row). */
+const DATA_ROW = 'tbody tr:not([data-testid="skeleton-row"]) td';
 
 export const SCREENS: Screen[] = [
   { name: 'login', path: '/login', heading: 'Entrar', button: 'Entrar', as: 'anonymous' },
   { name: 'dashboard', path: '/', heading: 'Bem-vindo(a),', as: 'superuser' },
-  { name: 'companies', path: '/companies', heading: 'Gestão de Empresas', as: 'superuser' },
-  { name: 'admin', path: '/admin', heading: 'Administração de Usuários', as: 'superuser' },
-  { name: 'settings', path: '/settings', heading: 'Configurações', as: 'superuser' },
+  {
+    name: 'companies',
+    path: '/companies',
+    heading: 'Gestão de Empresas',
+    as: 'superuser',
+    content: DATA_ROW,
+  },
+  { name: 'admin', path: '/admin', heading: 'Administração de Usuários', as: 'superuser', content: DATA_ROW },
+  {
+    name: 'settings',
+    path: '/settings',
+    heading: 'Configurações',
+    as: 'superuser',
+    content: '[role="tabpanel"] button',
+  },
 ];
 
 export const screen = (name: string): Screen => {
@@ -71,6 +92,23 @@ export async function probeReadyOnLoad(page: Page, screen: Screen, key = '__scre
 /** On a loaded page: record when `screen` becomes ready from now on. */
 export async function probeReadyNow(page: Page, screen: Screen, key = '__screenReady'): Promise<void> {
   await page.evaluate(readyProbeSource({ heading: screen.heading, button: screen.button, key }));
+}
+
+/** On a loaded page: record when `screen`'s whole page (`content`) is on screen from now on. */
+export async function probeContentNow(page: Page, screen: Screen, key: string): Promise<void> {
+  if (!screen.content) throw new Error(`${screen.name} names no content`);
+  await page.evaluate(`(() => {
+  const selector = ${JSON.stringify(screen.content)}, key = ${JSON.stringify(key)};
+  let observer;
+  const check = () => {
+    const el = document.querySelector(selector);
+    if (window[key] !== undefined || !el || el.getClientRects().length === 0) return;
+    window[key] = { ms: performance.now(), wallMs: performance.timeOrigin + performance.now() };
+    observer.disconnect();
+  };
+  observer = new MutationObserver(check);
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+})()`);
 }
 
 /** When a screen became ready: ms since the document started, and the same instant on the wall clock. */
