@@ -36,6 +36,7 @@ import {
   readyTime,
   SCREENS,
   type Screen,
+  screen,
 } from '../src/screens.js';
 
 const args = process.argv.slice(2);
@@ -197,10 +198,6 @@ function rendersTable(
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map((r) => `| ${r.key} | ${r.build} | ${sum(r.untilReady)} | ${sum(r.afterReady)} |`),
   ].join('\n');
-}
-
-function screen(name: string): Screen {
-  return SCREENS.find((s) => s.name === name) as Screen;
 }
 
 /* ---------- report ---------- */

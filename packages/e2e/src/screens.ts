@@ -54,13 +54,14 @@ export const MENU_NAVIGATIONS = [
   { link: 'Configurações', to: screen('settings') },
 ];
 
-type ReadySpec = Pick<Screen, 'heading' | 'button'> & { key: string };
+/** What the probe waits for: the heading (and button), or, given `content`, that element instead. */
+type ReadySpec = Partial<Pick<Screen, 'heading' | 'button' | 'content'>> & { key: string };
 
 /**
  * Page-side code: stores `performance.now()` under `window[key]` the first time the screen's
- * heading (and button) is on screen. An in-page timestamp, so the test runner's own latency is not
- * part of the figure. Kept as source text: transpilers decorate functions with helpers (tsx's
- * `__name`) that do not exist in the page.
+ * heading (and button) — or its `content` — is on screen. An in-page timestamp, so the test runner's
+ * own latency is not part of the figure. Kept as source text: transpilers decorate functions with
+ * helpers (tsx's `__name`) that do not exist in the page.
  */
 function readyProbeSource(spec: ReadySpec): string {
   return `(() => {
@@ -70,8 +71,10 @@ function readyProbeSource(spec: ReadySpec): string {
   const visible = (el) => el.getClientRects().length > 0;
   const matching = (selector, test) => [...document.querySelectorAll(selector)].filter((el) => test((el.textContent || '').trim()));
   const ready = () =>
-    matching('h1', (text) => text.startsWith(spec.heading)).some(visible) &&
-    (!spec.button || matching('button', (text) => text === spec.button).some(visible));
+    spec.content
+      ? [...document.querySelectorAll(spec.content)].some(visible)
+      : matching('h1', (text) => text.startsWith(spec.heading)).some(visible) &&
+        (!spec.button || matching('button', (text) => text === spec.button).some(visible));
   let observer;
   const check = () => {
     if (window[spec.key] !== undefined || !ready()) return;
@@ -97,18 +100,7 @@ export async function probeReadyNow(page: Page, screen: Screen, key = '__screenR
 /** On a loaded page: record when `screen`'s whole page (`content`) is on screen from now on. */
 export async function probeContentNow(page: Page, screen: Screen, key: string): Promise<void> {
   if (!screen.content) throw new Error(`${screen.name} names no content`);
-  await page.evaluate(`(() => {
-  const selector = ${JSON.stringify(screen.content)}, key = ${JSON.stringify(key)};
-  let observer;
-  const check = () => {
-    const el = document.querySelector(selector);
-    if (window[key] !== undefined || !el || el.getClientRects().length === 0) return;
-    window[key] = { ms: performance.now(), wallMs: performance.timeOrigin + performance.now() };
-    observer.disconnect();
-  };
-  observer = new MutationObserver(check);
-  observer.observe(document, { childList: true, subtree: true, characterData: true });
-})()`);
+  await page.evaluate(readyProbeSource({ content: screen.content, key }));
 }
 
 /** When a screen became ready: ms since the document started, and the same instant on the wall clock. */

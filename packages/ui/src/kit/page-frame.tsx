@@ -16,7 +16,7 @@ export interface PageFrameProps {
 }
 
 /**
- * The frame of a screen inside the shell: title and action, then filters, then the content.
+ * The frame of a remote's screen inside the shell: title and action, then filters, then the content.
  * The title row is committed first and the rest (filters, list, dialogs) rendered right after, from an
  * effect of that first commit: after a menu click the heading and main action show in about half the
  * time — one render of the whole page held them back behind the toolbar and the table, whose styled
