@@ -30,6 +30,7 @@ export {
   LOGIN_PATH,
   logout,
   type Navigate,
+  requestCurrentUserEarly,
   setSessionNavigator,
   useCurrentUser,
   useLogin,

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { QueryObserver, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { loginAccessToken } from './auth.js';
 import { onUnauthorized } from './http.js';
 import { queryClient } from './query-client.js';
@@ -28,6 +29,7 @@ export const HOME_PATH = '/';
 export async function login(credentials: { username: string; password: string }): Promise<void> {
   const token = await loginAccessToken(credentials);
   setToken(token.access_token);
+  releaseEarlyCurrentUser();
   queryClient.clear();
   await navigate(HOME_PATH);
 }
@@ -35,6 +37,7 @@ export async function login(credentials: { username: string; password: string })
 /** Logout removes the token, clears all cached data and goes to `/login` (spec §4). */
 export async function logout(): Promise<void> {
   clearToken();
+  releaseEarlyCurrentUser();
   await queryClient.cancelQueries();
   queryClient.clear();
   await navigate(LOGIN_PATH);
@@ -57,8 +60,33 @@ export function currentUserQueryOptions() {
   });
 }
 
+/** Unsubscribes the early request's observer (see `requestCurrentUserEarly`). */
+let releaseEarly: (() => void) | undefined;
+
+function releaseEarlyCurrentUser(): void {
+  releaseEarly?.();
+  releaseEarly = undefined;
+}
+
+/**
+ * Asks for the current user before anything shows it: the shell's signed-in route loader calls
+ * this while the frame's code downloads, instead of the request starting when the frame first
+ * renders. The query is still dropped as soon as nobody uses it (spec: "not kept in cache once
+ * unused"), so the early request holds it with an observer of its own until the first
+ * `useCurrentUser` has mounted and takes it over (or the session ends).
+ */
+export function requestCurrentUserEarly(): void {
+  if (releaseEarly || getToken() === null) return;
+  // In use already (the frame is on screen, or a request is under way): nothing to start.
+  if (queryClient.getQueryCache().find({ queryKey: queryKeys.currentUser })) return;
+  releaseEarly = new QueryObserver(queryClient, currentUserQueryOptions()).subscribe(() => {});
+}
+
 export function useCurrentUser({ queryConfig }: { queryConfig?: QueryConfig<typeof currentUserQueryOptions> } = {}) {
-  return useQuery({ ...currentUserQueryOptions(), ...queryConfig });
+  const result = useQuery({ ...currentUserQueryOptions(), ...queryConfig });
+  // Runs after useQuery has subscribed (effects run in order), so the query always has an observer.
+  useEffect(releaseEarlyCurrentUser, []);
+  return result;
 }
 
 export function useLogin({

@@ -2,7 +2,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient, useCompanies, useDeleteCompany, useUsersSummary } from '../src/index.js';
+import {
+  queryClient,
+  requestCurrentUserEarly,
+  useCompanies,
+  useCurrentUser,
+  useDeleteCompany,
+  useUsersSummary,
+} from '../src/index.js';
 import { queryKeys } from '../src/query-keys.js';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -65,5 +72,43 @@ describe('mutation hooks', () => {
     expect(order).toEqual(['GET', 'DELETE', 'GET', 'onSettled']);
     expect(onSettled).toHaveBeenCalledWith({ message: 'ok' }, null, 'id-1', undefined, expect.anything());
     expect(queryClient.getQueryState(queryKeys.companies.page(1, {}))?.isInvalidated).toBe(false);
+  });
+});
+
+describe('the current user asked for early', () => {
+  const me = { id: '1', email: 'a@b.co', full_name: 'A', is_superuser: false, is_active: true };
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+  afterEach(() => localStorage.clear());
+
+  it('is fetched once, kept until the frame shows it, and dropped once unused', async () => {
+    localStorage.setItem('access_token', 't');
+    fetchMock.mockImplementation(async () => ok(me));
+    requestCurrentUserEarly();
+    requestCurrentUserEarly();
+    await waitFor(() => expect(queryClient.getQueryData(queryKeys.currentUser)).toEqual(me));
+    // gcTime 0 would drop an answer nobody observes; the early request holds it for the frame.
+    await tick();
+    expect(queryClient.getQueryData(queryKeys.currentUser)).toEqual(me);
+    const { result, unmount } = renderHook(() => useCurrentUser(), { wrapper });
+    expect(result.current.data).toEqual(me);
+    await tick();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // The frame took it over: once the frame is gone, so is the answer (spec: not kept once unused).
+    unmount();
+    await tick();
+    expect(queryClient.getQueryData(queryKeys.currentUser)).toBeUndefined();
+  });
+
+  it('asks nothing without a token, nor while the frame already shows the user', async () => {
+    fetchMock.mockImplementation(async () => ok(me));
+    requestCurrentUserEarly();
+    await tick();
+    expect(fetchMock).not.toHaveBeenCalled();
+    localStorage.setItem('access_token', 't');
+    const { result } = renderHook(() => useCurrentUser(), { wrapper });
+    await waitFor(() => expect(result.current.data).toEqual(me));
+    requestCurrentUserEarly();
+    await tick();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

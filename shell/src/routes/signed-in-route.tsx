@@ -1,3 +1,4 @@
+import { requestCurrentUserEarly } from '@backoffice/api-client';
 import type { ComponentType } from 'react';
 import type { LoaderFunction } from 'react-router-dom';
 import { messages } from '../messages';
@@ -35,6 +36,9 @@ function signedInRoute(pick: (module: SignedInModule) => ComponentType) {
     // route checks, since the loaders of a URL's routes all start at once.
     const toLogin = protectedLoader();
     if (toLogin) return toLogin;
+    // The frame shows a spinner until the current user has loaded (spec §2): ask for it now, while
+    // its code downloads, not once it first renders.
+    requestCurrentUserEarly();
     return { Page: pick(await loadSignedInFrame()) } satisfies LoadedPageData;
   };
   return { loader, Component: LoadedPage, ErrorBoundary: FrameErrorPanel };
