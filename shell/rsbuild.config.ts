@@ -7,7 +7,13 @@ import {
   SHELL_DEV_PORT,
   SHELL_NAME,
 } from '@backoffice/federation';
-import { HTML_TEMPLATE, pluginEmitJson, pluginPrecompress, workspaceAliases } from '@backoffice/federation/rsbuild';
+import {
+  HTML_TEMPLATE,
+  pluginEmitJson,
+  pluginFirstScreen,
+  pluginPrecompress,
+  workspaceAliases,
+} from '@backoffice/federation/rsbuild';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -28,6 +34,9 @@ export default defineConfig(({ envMode }) => {
   return {
     plugins: [
       pluginReact(),
+      // The signed-in frame's lazy chunk (`webpackChunkName: "signed-in"` in src/routes/signed-in-route.tsx):
+      // the server names its files in the page of every signed-in route.
+      pluginFirstScreen((group) => group === 'signed-in'),
       pluginPrecompress(),
       pluginModuleFederation({
         name: SHELL_NAME,
@@ -37,7 +46,9 @@ export default defineConfig(({ envMode }) => {
         shareStrategy: 'loaded-first',
         shared: createSharedConfig({ eager: isShellEager }),
         dts: false,
-        manifest: false,
+        // Read by the server, not the browser: which files provide each shared module, so a first
+        // screen's page can name the ones its remote will ask for (see pluginFirstScreen).
+        manifest: { fileName: 'mf-manifest.json' },
         experiments: {
           // The one federation runtime of the page: production remotes are built without their
           // own copy (externalRuntime) and use this one.

@@ -27,6 +27,8 @@ export interface LoadFigures {
   duplicates: number;
   /** Deepest request chain among the files loaded (the document is 1). */
   depth: number;
+  /** Deepest request chain among the JavaScript files alone (an API call from a script is one deeper). */
+  scriptDepth: number;
   readyMs: number;
 }
 
@@ -47,6 +49,7 @@ export async function loadFigures(
     wireBytes: fetched.reduce((sum, r) => sum + r.wireBytes, 0),
     duplicates: log.duplicates(since, untilWallMs).reduce((sum, d) => sum + d.count - 1, 0),
     depth: Math.max(0, ...loads.map((r) => log.depthOf(r))),
+    scriptDepth: Math.max(0, ...loads.filter((r) => isScript(r.url, r.type)).map((r) => log.depthOf(r))),
     readyMs,
   };
 }

@@ -37,16 +37,24 @@ async function visit(page: Page, path: string, token: string | undefined, headin
 
 test.describe('web budgets', () => {
   for (const s of SCREENS) {
-    test(`${s.path}: every file once, text compressed, the menu's pages prefetched once`, async ({
+    test(`${s.path}: every file once and named by the page, text compressed, the menu's pages prefetched once`, async ({
       page,
       api,
       product,
     }) => {
       const token = s.as === 'anonymous' ? undefined : (await api.createUser({ is_superuser: true })).token;
-      const { log } = await visit(page, s.path, token, s);
+      const { log, ready } = await visit(page, s.path, token, s);
       // The whole visit, idle prefetches of the menu's areas included.
       await networkQuiet(log, 2500);
       expect(describeDuplicates(log)).toEqual([]);
+      // Every script the screen needed was named by the page itself: none found late by other code.
+      const firstScreen = await loadFigures(log, ready.ms, 0, ready.wallMs);
+      const late = log
+        .fromNetwork(0, ready.wallMs)
+        .filter((r) => r.url.endsWith('.js') && log.depthOf(r) > BUDGETS.firstScreenScriptDepth);
+      expect(firstScreen.scriptDepth, late.map((r) => r.url).join(', ')).toBeLessThanOrEqual(
+        BUDGETS.firstScreenScriptDepth,
+      );
       expect(uncompressed(log.requests, product.url)).toEqual([]);
       // Not a vacuous pass: the scripts did come compressed.
       expect(log.requests.some((r) => r.contentEncoding === 'br' && /\.js$/.test(r.url))).toBe(true);

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
@@ -33,6 +35,8 @@ export function createRemoteConfig(key: RemoteKey, options: { title: string }) {
     return {
       plugins: [
         pluginReact(),
+        // Before the precompression, which then compresses its file too.
+        pluginFirstScreen((group) => group.startsWith(EXPOSE_CHUNK_GROUP_PREFIX)),
         pluginPrecompress(),
         pluginModuleFederation({
           name: remote.name,
@@ -91,4 +95,74 @@ export function pluginEmitJson(fileName: string, content: () => unknown): Rsbuil
       });
     },
   };
+}
+
+/** The chunk group Module Federation names after each expose, e.g. `__federation_expose_CompaniesPage`. */
+export const EXPOSE_CHUNK_GROUP_PREFIX = '__federation_expose_';
+
+/** What a first screen's chunk group loads: its JS files and the shared modules its code consumes. */
+export interface FirstScreenGroup {
+  js: string[];
+  shared: string[];
+}
+
+/** The file `pluginFirstScreen` writes next to a build. */
+export const FIRST_SCREEN_FILE = 'first-screen.json';
+
+/** `consume shared module (default) @chakra-ui/react/table@^3.37.0 (strict)` → `@chakra-ui/react/table`. */
+const CONSUMED_SHARE_KEY = /^consume shared module \([^)]*\) (.+?)@[^@\s]*(?:\s|$)/;
+
+interface StatsJson {
+  chunks?: { id?: string | number; files?: string[]; modules?: { moduleType?: string; identifier?: string }[] }[];
+  namedChunkGroups?: Record<string, { chunks?: (string | number)[] }>;
+}
+
+/**
+ * After a production build, writes `first-screen.json`: for each chunk group a first screen loads (a
+ * remote's exposes, the shell's signed-in frame), its JS files and the shared modules its chunks
+ * consume as they load. The server names them in the page (packages/server, `first-screen.ts`), so
+ * the browser fetches them with the shell's own files: without it, a shared module's file is asked
+ * for only once the federation runtime has loaded the page's module, one round trip later.
+ */
+export function pluginFirstScreen(isFirstScreenGroup: (name: string) => boolean): RsbuildPlugin {
+  return {
+    name: 'backoffice:first-screen',
+    setup(api) {
+      api.onAfterBuild(({ stats }) => {
+        if (!stats || 'stats' in stats) return;
+        const json = stats.toJson({
+          all: false,
+          ids: true,
+          chunks: true,
+          chunkModules: true,
+          dependentModules: true,
+          chunkGroups: true,
+        }) as StatsJson;
+        fs.writeFileSync(
+          path.join(api.context.distPath, FIRST_SCREEN_FILE),
+          `${JSON.stringify(firstScreenGroups(json, isFirstScreenGroup), null, 2)}\n`,
+        );
+      });
+    },
+  };
+}
+
+export function firstScreenGroups(json: StatsJson, isFirstScreenGroup: (name: string) => boolean) {
+  const chunks = new Map((json.chunks ?? []).map((chunk) => [String(chunk.id), chunk]));
+  const groups: Record<string, FirstScreenGroup> = {};
+  for (const [name, group] of Object.entries(json.namedChunkGroups ?? {})) {
+    if (!isFirstScreenGroup(name)) continue;
+    const js = new Set<string>();
+    const shared = new Set<string>();
+    for (const id of group.chunks ?? []) {
+      const chunk = chunks.get(String(id));
+      for (const file of chunk?.files ?? []) if (file.endsWith('.js')) js.add(file);
+      for (const module of chunk?.modules ?? []) {
+        const key = module.moduleType === 'consume-shared-module' && CONSUMED_SHARE_KEY.exec(module.identifier ?? '');
+        if (key) shared.add(key[1] as string);
+      }
+    }
+    groups[name] = { js: [...js].sort(), shared: [...shared].sort() };
+  }
+  return groups;
 }

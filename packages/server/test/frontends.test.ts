@@ -16,7 +16,7 @@ function fakeBuilds() {
   };
   write(
     'shell/dist/index.html',
-    '<!doctype html><html><head><title>shell</title><link rel="preload" href="/remotes.json" as="fetch" crossorigin="anonymous"></head><body></body></html>',
+    '<!doctype html><html><head><title>shell</title><script defer src="/static/js/index.45ed169ddb.js"></script><link rel="preload" href="/remotes.json" as="fetch" crossorigin="anonymous"></head><body></body></html>',
   );
   write('shell/dist/remotes.json', JSON.stringify({ remote_companies: '/remotes/companies/mf-manifest.json' }));
   write('shell/dist/static/js/index.45ed169ddb.js', 'console.log(1)');
@@ -24,9 +24,32 @@ function fakeBuilds() {
   write('remote-companies/dist/remoteEntry.js', 'var entry');
   write(
     'remote-companies/dist/mf-manifest.json',
+    JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } }),
+  );
+  // What each build's pluginFirstScreen writes, and where the shell's manifest says a shared module is.
+  write(
+    'remote-companies/dist/first-screen.json',
     JSON.stringify({
-      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
-      exposes: [{ name: 'CompaniesPage', assets: { js: { sync: ['static/js/async/page.0123abcd99.js'] } } }],
+      __federation_expose_CompaniesPage: {
+        js: ['static/js/async/page.0123abcd99.js'],
+        shared: ['react', '@chakra-ui/react/table', '@chakra-ui/react/skeleton'],
+      },
+    }),
+  );
+  write(
+    'shell/dist/first-screen.json',
+    JSON.stringify({
+      'signed-in': { js: ['static/js/async/signed-in.77aa00bb11.js'], shared: ['@chakra-ui/react/skeleton'] },
+    }),
+  );
+  write(
+    'shell/dist/mf-manifest.json',
+    JSON.stringify({
+      shared: [
+        { name: 'react', assets: { js: { sync: ['static/js/index.45ed169ddb.js'] } } },
+        { name: '@chakra-ui/react/table', assets: { js: { sync: ['static/js/async/table.1234abcd56.js'] } } },
+        { name: '@chakra-ui/react/skeleton', assets: { js: { sync: ['static/js/async/skeleton.99aa88bb77.js'] } } },
+      ],
     }),
   );
   write('remote-companies/dist/static/js/async/page.0123abcd99.js', 'var page');
@@ -71,14 +94,27 @@ describe('one origin for the API, the shell and the remotes', () => {
     );
     expect(home.body).not.toContain('remotes.json');
     expect(home.body).not.toMatch(/rel="(?:prefetch|preload)"/);
+    const scriptsOf = (body: string) => [...body.matchAll(/<script defer src="([^"]+)"><\/script>/g)].map((m) => m[1]);
     const companies = await t.app.inject({ method: 'GET', url: '/companies?page=2', headers: html });
-    const scripts = [...companies.body.matchAll(/<script defer src="([^"]+)"><\/script>/g)].map((m) => m[1]);
-    // After the shell's own scripts: the remote's entry, then the chunks of the page it exposes.
-    expect(scripts).toEqual([
+    // After the shell's own script: the signed-in frame and the shell's file of the shared module it
+    // needs, the remote's entry and the chunks of the page it exposes, then the shell's files of the
+    // shared modules that page needs — each once, none the page names already (react is in index).
+    expect(scriptsOf(companies.body)).toEqual([
+      '/static/js/index.45ed169ddb.js',
+      '/static/js/async/signed-in.77aa00bb11.js',
+      '/static/js/async/skeleton.99aa88bb77.js',
       '/remotes/companies/remoteEntry.js',
       '/remotes/companies/static/js/async/page.0123abcd99.js',
+      '/static/js/async/table.1234abcd56.js',
     ]);
-    expect(companies.body.indexOf('remoteEntry.js')).toBeGreaterThan(companies.body.indexOf('<title>'));
+    // The dashboard is the frame alone; a public page has no frame.
+    expect(scriptsOf(home.body)).toEqual([
+      '/static/js/index.45ed169ddb.js',
+      '/static/js/async/signed-in.77aa00bb11.js',
+      '/static/js/async/skeleton.99aa88bb77.js',
+    ]);
+    const unknown = await t.app.inject({ method: 'GET', url: '/some/unknown/route', headers: html });
+    expect(scriptsOf(unknown.body)).toEqual(['/static/js/index.45ed169ddb.js']);
     // A remote that is not built is simply not announced.
     const admin = await t.app.inject({ method: 'GET', url: '/admin', headers: html });
     expect(admin.body).not.toContain('/remotes/admin/');

@@ -3,10 +3,13 @@ import path from 'node:path';
 
 /**
  * The shell's index.html as served. The remote registry is written into the page with each remote's
- * entry already resolved from its manifest (no registry or manifest round trip), and on a route that
- * a remote renders, that remote's entry and page chunks are named as deferred scripts after the
- * shell's own: the browser fetches them in parallel with the shell, two round trips deep, and they
- * have run when the shell asks for them, so nothing is fetched twice.
+ * entry already resolved from its manifest (no registry or manifest round trip), and every file the
+ * route's first screen loads is named as a deferred script after the shell's own: the signed-in
+ * frame's chunk, the remote's entry and page chunks, and the shell's files of the shared modules
+ * those consume (each build's `first-screen.json` says which; the shell's `mf-manifest.json` where
+ * they are). The browser fetches them all in parallel with the shell, two round trips deep, and they
+ * have run when the shell and the federation runtime ask for them, so nothing is fetched twice and
+ * nothing is discovered a round trip late.
  *
  * Why scripts and not `<link rel="preload">`: Chromium keeps a failed script preload for the page's
  * lifetime, so a remote that was down at first load could never recover with "Tentar novamente",
@@ -14,25 +17,41 @@ import path from 'node:path';
  * nothing later: the runtime asks for the same file again with its own (absolute) URL.
  */
 
-/** Which remote and exposed module render the first screen of a route (mirrors the shell's routes). */
-const ROUTE_PAGES: { prefix: string; remote: string; expose: string }[] = [
-  { prefix: '/login', remote: 'auth', expose: 'Login' },
-  { prefix: '/signup', remote: 'auth', expose: 'Signup' },
-  { prefix: '/recover-password', remote: 'auth', expose: 'RecoverPassword' },
-  { prefix: '/reset-password', remote: 'auth', expose: 'ResetPassword' },
-  { prefix: '/companies', remote: 'companies', expose: 'CompaniesPage' },
-  { prefix: '/admin', remote: 'admin', expose: 'AdminPage' },
-  { prefix: '/settings', remote: 'settings', expose: 'SettingsPage' },
+/**
+ * What renders the first screen of a route (mirrors the shell's routes): the signed-in frame (a lazy
+ * chunk of the shell) and which remote's exposed module.
+ */
+const ROUTE_PAGES: { path: string; exact?: boolean; signedIn: boolean; remote?: string; expose?: string }[] = [
+  { path: '/login', signedIn: false, remote: 'auth', expose: 'Login' },
+  { path: '/signup', signedIn: false, remote: 'auth', expose: 'Signup' },
+  { path: '/recover-password', signedIn: false, remote: 'auth', expose: 'RecoverPassword' },
+  { path: '/reset-password', signedIn: false, remote: 'auth', expose: 'ResetPassword' },
+  { path: '/', exact: true, signedIn: true },
+  { path: '/companies', signedIn: true, remote: 'companies', expose: 'CompaniesPage' },
+  { path: '/admin', signedIn: true, remote: 'admin', expose: 'AdminPage' },
+  { path: '/settings', signedIn: true, remote: 'settings', expose: 'SettingsPage' },
 ];
 
 function pageForRoute(url: string) {
   const pathname = url.split('?')[0] ?? '/';
-  return ROUTE_PAGES.find((p) => pathname === p.prefix || pathname.startsWith(`${p.prefix}/`));
+  return ROUTE_PAGES.find((p) => pathname === p.path || (!p.exact && pathname.startsWith(`${p.path}/`)));
+}
+
+/** The shell's lazy chunk of the signed-in frame (its `webpackChunkName`). */
+const SIGNED_IN_GROUP = 'signed-in';
+/** Module Federation's chunk group of an expose (see EXPOSE_CHUNK_GROUP_PREFIX in @backoffice/federation). */
+const exposeGroup = (expose: string) => `__federation_expose_${expose}`;
+
+/** `first-screen.json` of a build (written by the federation package's pluginFirstScreen). */
+type FirstScreenGroups = Record<string, { js?: string[]; css?: string[]; shared?: string[] } | undefined>;
+
+/** The shell's Module Federation manifest: the files that provide each shared module. */
+interface ShellManifest {
+  shared?: { name: string; assets?: { js?: { sync?: string[] } } }[];
 }
 
 interface Manifest {
   metaData?: { remoteEntry?: { name?: string; path?: string } };
-  exposes?: { name: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
 }
 
 /** `/remotes/<name>/mf-manifest.json` of a remote this process serves. */
@@ -97,17 +116,41 @@ export function renderShellIndex({ shellDir, remoteDirs }: FirstScreenOptions, u
     // The build preloads remotes.json for when nobody inlines it; inlined, that request is waste.
     page = page.replace(/<link rel="preload" href="[^"]*remotes\.json"[^>]*>/, '');
   }
+  const named = new Set<string>();
+  const script = (src: string) => {
+    // A file the page names already (the shell's own scripts) or named once here is not named again.
+    if (named.has(src) || page.includes(`"${src}"`)) return;
+    named.add(src);
+    tags.push(`<script defer src="${escapeAttr(src)}"></script>`);
+  };
+  const stylesheet = (href: string) => tags.push(`<link rel="stylesheet" href="${escapeAttr(href)}">`);
+  const shellManifest = readJson(path.join(shellDir, 'mf-manifest.json')) as ShellManifest | undefined;
+  /** The shell's files that provide the shared modules a group consumes as it loads. */
+  const sharedFrom = (group: FirstScreenGroups[string]) => {
+    for (const name of group?.shared ?? []) {
+      const provided = shellManifest?.shared?.find((s) => s.name === name);
+      for (const file of provided?.assets?.js?.sync ?? []) script(`/${file}`);
+    }
+  };
   const route = pageForRoute(url);
-  const dir = route && remoteDirs.get(route.remote);
-  const entry = route && dir && entryPath(route.remote, dir);
-  if (route && dir && entry) {
+  if (route?.signedIn) {
+    const frame = (readJson(path.join(shellDir, 'first-screen.json')) as FirstScreenGroups | undefined)?.[
+      SIGNED_IN_GROUP
+    ];
+    for (const file of frame?.js ?? []) script(`/${file}`);
+    sharedFrom(frame);
+  }
+  const dir = route?.remote && remoteDirs.get(route.remote);
+  const entry = route?.remote && dir && entryPath(route.remote, dir);
+  if (route?.remote && route.expose && dir && entry) {
     const base = `/remotes/${route.remote}/`;
-    const script = (src: string) => tags.push(`<script defer src="${escapeAttr(src)}"></script>`);
     script(entry);
-    const manifest = readJson(path.join(dir, 'mf-manifest.json')) as Manifest | undefined;
-    const assets = manifest?.exposes?.find((e) => e.name === route.expose)?.assets;
-    for (const file of assets?.css?.sync ?? []) tags.push(`<link rel="stylesheet" href="${escapeAttr(base + file)}">`);
-    for (const file of assets?.js?.sync ?? []) script(base + file);
+    const exposed = (readJson(path.join(dir, 'first-screen.json')) as FirstScreenGroups | undefined)?.[
+      exposeGroup(route.expose)
+    ];
+    for (const file of exposed?.css ?? []) stylesheet(base + file);
+    for (const file of exposed?.js ?? []) script(base + file);
+    sharedFrom(exposed);
   }
   return tags.length ? page.replace('</head>', `${tags.join('')}</head>`) : page;
 }
