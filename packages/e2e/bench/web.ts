@@ -218,14 +218,14 @@ type Row = {
 function table(title: string, rows: Row[], withIdle = false) {
   const lines = [
     `\n### ${title}\n`,
-    `| ${withIdle ? 'menu → page' : 'page'} | build | JS gzip KB | JS files | wire KB | duplicate fetches | max depth | ready ms (median, min–max) |${withIdle ? ' whole page ms (median) | idle prefetch JS gzip KB |' : ''}`,
-    `| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |${withIdle ? ' ---: | ---: |' : ''}`,
+    `| ${withIdle ? 'menu → page' : 'page'} | build | JS gzip KB | JS files | wire KB | duplicate fetches | max depth | JS depth | ready ms (median, min–max) |${withIdle ? ' whole page ms (median) | idle prefetch JS gzip KB |' : ''}`,
+    `| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |${withIdle ? ' ---: | ---: |' : ''}`,
   ];
   for (const row of rows) {
     const m = (pick: (f: LoadFigures) => number) => median(row.runs.map(pick));
     const ready = row.runs.map((r) => r.readyMs);
     lines.push(
-      `| ${row.key} | ${row.build} | ${kb(m((f) => f.jsGzipBytes))} | ${m((f) => f.jsFiles)} | ${kb(m((f) => f.wireBytes))} | ${Math.max(...row.runs.map((r) => r.duplicates))} | ${m((f) => f.depth)} | ${Math.round(median(ready))} (${Math.round(Math.min(...ready))}–${Math.round(Math.max(...ready))}) |${withIdle ? ` ${Math.round(median(row.runs.map((r) => r.contentMs ?? Number.NaN)))} | ${kb(median(row.runs.map((r) => r.idlePrefetchJsGzipBytes ?? 0)))} |` : ''}`,
+      `| ${row.key} | ${row.build} | ${kb(m((f) => f.jsGzipBytes))} | ${m((f) => f.jsFiles)} | ${kb(m((f) => f.wireBytes))} | ${Math.max(...row.runs.map((r) => r.duplicates))} | ${m((f) => f.depth)} | ${m((f) => f.scriptDepth)} | ${Math.round(median(ready))} (${Math.round(Math.min(...ready))}–${Math.round(Math.max(...ready))}) |${withIdle ? ` ${Math.round(median(row.runs.map((r) => r.contentMs ?? Number.NaN)))} | ${kb(median(row.runs.map((r) => r.idlePrefetchJsGzipBytes ?? 0)))} |` : ''}`,
     );
   }
   return lines.join('\n');
@@ -261,6 +261,11 @@ function budgets(loads: Row[], navs: Row[]) {
     BUDGETS.dashboard.jsGzipKB.target,
     med(fed(loads, '/'), (f) => f.jsGzipBytes) / 1024,
     ' KB',
+  );
+  add(
+    'first screens: deepest JavaScript file (round trips)',
+    BUDGETS.firstScreenScriptDepth,
+    Math.max(...SCREENS.map((s) => med(fed(loads, s.path), (f) => f.scriptDepth))),
   );
   for (const nav of MENU_NAVIGATIONS) {
     const row = fed(navs, `/ → ${nav.to.path}`);
