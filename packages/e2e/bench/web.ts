@@ -5,6 +5,8 @@
  *
  *   --runs N        loads per screen and build (default 7; the median is printed)
  *   --cpu N         CPU slowdown factor (default 4)
+ *   --latency MS    round-trip time added to every request (default 0: the server is on this machine);
+ *                   e.g. `--cpu 1 --latency 100` for a fast laptop far from the server
  *   --companies N   demo companies loaded before start (default 1000)
  *   --no-reference  skip the single-bundle reference build
  *   --json FILE     also write every measurement as JSON
@@ -46,6 +48,7 @@ const option = (name: string, fallback: number) => {
 };
 const RUNS = option('runs', 7);
 const CPU = option('cpu', 4);
+const LATENCY = option('latency', 0);
 const COMPANIES = option('companies', 1000);
 const WITH_REFERENCE = !args.includes('--no-reference');
 const JSON_OUT = args.includes('--json') ? args[args.indexOf('--json') + 1] : undefined;
@@ -98,6 +101,14 @@ async function newPage(browser: Browser, token: string | undefined): Promise<{ p
   if (token) await page.addInitScript((t) => window.localStorage.setItem('access_token', t), token);
   const log = await NetworkLog.attach(page);
   await log.session.send('Emulation.setCPUThrottlingRate', { rate: CPU });
+  if (LATENCY > 0) {
+    await log.session.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: LATENCY,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  }
   return { page, log };
 }
 
@@ -345,7 +356,7 @@ async function main() {
 
     const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
     console.log(
-      `\n## bench:web — ${when} UTC, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Chromium ${browser.version()}, CPU ×${CPU}, ${RUNS} runs, cold cache`,
+      `\n## bench:web — ${when} UTC, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Chromium ${browser.version()}, CPU ×${CPU}${LATENCY ? `, +${LATENCY} ms per request` : ''}, ${RUNS} runs, cold cache`,
     );
     // `--runs 0 --renders`: the render counts alone.
     if (RUNS > 0) {
