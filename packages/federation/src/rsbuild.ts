@@ -100,9 +100,10 @@ export function pluginEmitJson(fileName: string, content: () => unknown): Rsbuil
 /** The chunk group Module Federation names after each expose, e.g. `__federation_expose_CompaniesPage`. */
 export const EXPOSE_CHUNK_GROUP_PREFIX = '__federation_expose_';
 
-/** What a first screen's chunk group loads: its JS files and the shared modules its code consumes. */
+/** What a first screen's chunk group loads: its files and the shared modules its code consumes. */
 export interface FirstScreenGroup {
   js: string[];
+  css: string[];
   shared: string[];
 }
 
@@ -119,7 +120,7 @@ interface StatsJson {
 
 /**
  * After a production build, writes `first-screen.json`: for each chunk group a first screen loads (a
- * remote's exposes, the shell's signed-in frame), its JS files and the shared modules its chunks
+ * remote's exposes, the shell's signed-in frame), its files and the shared modules its chunks
  * consume as they load. The server names them in the page (packages/server, `first-screen.ts`), so
  * the browser fetches them with the shell's own files: without it, a shared module's file is asked
  * for only once the federation runtime has loaded the page's module, one round trip later.
@@ -153,16 +154,20 @@ export function firstScreenGroups(json: StatsJson, isFirstScreenGroup: (name: st
   for (const [name, group] of Object.entries(json.namedChunkGroups ?? {})) {
     if (!isFirstScreenGroup(name)) continue;
     const js = new Set<string>();
+    const css = new Set<string>();
     const shared = new Set<string>();
     for (const id of group.chunks ?? []) {
       const chunk = chunks.get(String(id));
-      for (const file of chunk?.files ?? []) if (file.endsWith('.js')) js.add(file);
+      for (const file of chunk?.files ?? []) {
+        if (file.endsWith('.js')) js.add(file);
+        else if (file.endsWith('.css')) css.add(file);
+      }
       for (const module of chunk?.modules ?? []) {
         const key = module.moduleType === 'consume-shared-module' && CONSUMED_SHARE_KEY.exec(module.identifier ?? '');
         if (key) shared.add(key[1] as string);
       }
     }
-    groups[name] = { js: [...js].sort(), shared: [...shared].sort() };
+    groups[name] = { js: [...js].sort(), css: [...css].sort(), shared: [...shared].sort() };
   }
   return groups;
 }

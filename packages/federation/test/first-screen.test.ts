@@ -18,7 +18,11 @@ const stats = {
     },
     {
       id: 'g',
-      files: ['static/js/async/g.59764349c1.js', 'static/js/async/g.59764349c1.js.map'],
+      files: [
+        'static/js/async/g.59764349c1.js',
+        'static/js/async/g.59764349c1.js.map',
+        'static/css/async/g.0a1b2c3d4e.css',
+      ],
       modules: [
         {
           moduleType: 'consume-shared-module',
@@ -53,6 +57,7 @@ describe('first-screen.json', () => {
     expect(firstScreenGroups(stats, (name) => name.startsWith(EXPOSE_CHUNK_GROUP_PREFIX))).toEqual({
       __federation_expose_CompaniesPage: {
         js: ['static/js/async/9.4c834efb24.js', 'static/js/async/g.59764349c1.js'],
+        css: ['static/css/async/g.0a1b2c3d4e.css'],
         shared: ['@backoffice/ui', '@chakra-ui/react/table', 'react'],
       },
     });
