@@ -1,8 +1,8 @@
-import { type Call, fakeApi, listOf, makeCompany, renderPage } from '@backoffice/ui/testing';
+import { type Call, fakeApi, listOf, makeCompany, renderPage, renderRoutes } from '@backoffice/ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/messages';
-import CompaniesPage from '../src/pages/CompaniesPage';
+import CompaniesPage, { prefetch } from '../src/pages/CompaniesPage';
 
 const lists = (calls: Call[]) => calls.filter((call) => call.method === 'GET' && call.path === '/companies/');
 
@@ -114,6 +114,36 @@ describe('CompaniesPage', () => {
       { skip: '5', limit: '5', sort: '-cnpj' },
       { skip: '10', limit: '5', sort: '-cnpj' },
     ]);
+  });
+
+  it("is asked for by the route's loader before it renders, with the URL's filters, and once", async () => {
+    const all = Array.from({ length: 12 }, (_, i) => makeCompany(i));
+    const headingAtCall: boolean[] = [];
+    const calls = fakeApi((call) => {
+      if (call.method !== 'GET' || call.path !== '/companies/') return undefined;
+      headingAtCall.push(document.querySelector('h1') !== null);
+      const skip = Number(call.search.get('skip'));
+      return { status: 200, body: listOf(all.slice(skip, skip + 5), all.length) };
+    });
+    // As the shell's remote route does (shell/src/routes/remote-route.tsx).
+    const route = {
+      path: '/companies',
+      loader: ({ request }: { request: Request }) => {
+        prefetch(new URL(request.url).searchParams);
+        return null;
+      },
+      Component: CompaniesPage,
+    };
+    renderRoutes([route], '/companies?sort=-cnpj&page=2&search=%20emp%20&type=matriz');
+    const table = await screen.findByRole('table', { name: messages.tableCaption });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(6));
+    await waitFor(() => expect(lists(calls)).toHaveLength(2));
+    expect(lists(calls).map((call) => Object.fromEntries(call.search))).toEqual([
+      { skip: '5', limit: '5', search: 'emp', type: 'matriz', sort: '-cnpj' },
+      { skip: '10', limit: '5', search: 'emp', type: 'matriz', sort: '-cnpj' },
+    ]);
+    // The page asked for nothing twice, and its rows were asked for before its heading was on screen.
+    expect(headingAtCall[0]).toBe(false);
   });
 
   it('reads an unknown sort as the default order and sends none', async () => {

@@ -12,10 +12,11 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Download, download, request } from './http.js';
-import { LIST_STALE_TIME_MS, pageInfo, pageToSkip, usePrefetchNextPage } from './pagination.js';
+import { LIST_STALE_TIME_MS, PREFETCH_GC_TIME_MS, pageInfo, pageToSkip, usePrefetchNextPage } from './pagination.js';
 import { queryClient } from './query-client.js';
 import { type MutationConfig, type QueryConfig, useRefreshingMutation } from './query-config.js';
 import { queryKeys } from './query-keys.js';
+import { getToken } from './token.js';
 
 /** Rows per page on the companies screen (spec §9). */
 export const COMPANIES_PAGE_SIZE = 5;
@@ -90,6 +91,16 @@ export function companiesPageQueryOptions({ page, filter = {}, sort }: Companies
     placeholderData: keepPreviousData,
     staleTime: LIST_STALE_TIME_MS,
   });
+}
+
+/**
+ * Asks for a companies page before its screen renders: the page's module does, from the shell's route
+ * loader, so the rows are on their way while the frame and the heading render. Kept unobserved like a
+ * prefetched next page; nothing is asked for outside a session.
+ */
+export function prefetchCompanies(params: CompaniesPageParams): Promise<void> {
+  if (getToken() === null) return Promise.resolve();
+  return queryClient.prefetchQuery({ ...companiesPageQueryOptions(params), gcTime: PREFETCH_GC_TIME_MS });
 }
 
 /** The companies screen's page; the next page is prefetched while this one shows (spec §4). */

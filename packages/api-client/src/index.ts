@@ -9,6 +9,7 @@ export { useRecoverPassword, useResetPassword } from './auth.js';
 export {
   COMPANIES_PAGE_SIZE,
   type CompaniesPageParams,
+  prefetchCompanies,
   useCompanies,
   useCompaniesSummary,
   useCreateCompany,

@@ -3,6 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  prefetchCompanies,
   queryClient,
   requestCurrentUserEarly,
   useCompanies,
@@ -110,5 +111,21 @@ describe('the current user asked for early', () => {
     requestCurrentUserEarly();
     await tick();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a companies page asked for ahead', () => {
+  it('is fetched once and kept for the page that shows it, and not at all outside a session', async () => {
+    fetchMock.mockImplementation(async () => ok(page(5, 12)));
+    await prefetchCompanies({ page: 2, filter: { search: 'x' } });
+    expect(fetchMock).not.toHaveBeenCalled();
+    localStorage.setItem('access_token', 't');
+    await prefetchCompanies({ page: 2, filter: { search: 'x' } });
+    // gcTime 0 would drop it at once; a prefetch keeps it like the next page.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { result } = renderHook(() => useCompanies({ page: 2, filter: { search: 'x' } }), { wrapper });
+    expect(result.current.data?.data).toHaveLength(5);
+    await waitFor(() => expect(skips()).toEqual(['5', '10']));
+    localStorage.clear();
   });
 });

@@ -1,6 +1,14 @@
-import { COMPANIES_PAGE_SIZE, useCompanies } from '@backoffice/api-client';
+import { COMPANIES_PAGE_SIZE, prefetchCompanies, useCompanies } from '@backoffice/api-client';
 import type { Company } from '@backoffice/contracts';
-import { editDeleteActions, ListTotal, PagedTable, PageFrame, RowActionsMenu, useRowDialog } from '@backoffice/ui/kit';
+import {
+  editDeleteActions,
+  ListTotal,
+  PagedTable,
+  PageFrame,
+  RowActionsMenu,
+  readListSearch,
+  useRowDialog,
+} from '@backoffice/ui/kit';
 import { Button } from '@chakra-ui/react/button';
 import { HStack } from '@chakra-ui/react/stack';
 import { useState } from 'react';
@@ -11,8 +19,18 @@ import { CompanyFormDialog } from '../components/CompanyFormDialog';
 import { companyColumns } from '../components/company-columns';
 import { DeleteCompanyDialog } from '../components/DeleteCompanyDialog';
 import { ExportCompaniesButton } from '../components/ExportCompaniesButton';
+import { CompaniesSearchSchema, filterOf } from '../hooks/companies-search';
 import { useCompaniesSearchParams } from '../hooks/use-companies-search-params';
 import { messages } from '../messages';
+
+/**
+ * The page the URL's search opens, asked for by the shell's route loader (see the shell's
+ * `RemotePageModule`): the rows are on their way while the frame and the heading render.
+ */
+export function prefetch(search: URLSearchParams): void {
+  const { page, sort, ...filter } = readListSearch(CompaniesSearchSchema, search);
+  void prefetchCompanies({ page, filter: filterOf(filter), sort });
+}
 
 /** `/companies` (spec §2): list, search, filters and pagination; each dialog saves on its own. */
 export default function CompaniesPage() {

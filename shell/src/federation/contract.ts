@@ -6,6 +6,11 @@ import type { ComponentType } from 'react';
  */
 export interface RemotePageModule {
   default: ComponentType;
+  /**
+   * What the page asks for first, given its URL's search: the shell's route loader calls it as soon as
+   * the module is loaded, so the page's data is on its way while the frame and the heading render.
+   */
+  prefetch?: (search: URLSearchParams) => void;
 }
 
 export interface RemoteModules {

@@ -10,13 +10,14 @@ import { RemoteErrorPanel } from './RemoteErrorPanel';
  * rendering (no Suspense delay), and again on revalidation: "Tentar novamente" (see `LoadedPage`).
  */
 export function remoteRoute(id: RemoteModuleId) {
-  const loader: LoaderFunction = async () => {
+  const loader: LoaderFunction = async ({ request }) => {
     try {
       await ensureRemotesRegistered();
     } catch (error) {
       throw new RemoteLoadError(remoteNameOf(id), error);
     }
     const module = await loadRemoteModule(id);
+    module.prefetch?.(new URL(request.url).searchParams);
     return { Page: module.default } satisfies LoadedPageData;
   };
   // Search-param changes inside a remote page (filters, pages) need no new module.
