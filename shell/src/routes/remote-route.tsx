@@ -17,7 +17,12 @@ export function remoteRoute(id: RemoteModuleId) {
       throw new RemoteLoadError(remoteNameOf(id), error);
     }
     const module = await loadRemoteModule(id);
-    module.prefetch?.(new URL(request.url).searchParams);
+    try {
+      module.prefetch?.(new URL(request.url).searchParams);
+    } catch (error) {
+      // Only a head start: the page asks for its data itself if this failed.
+      console.warn(`[shell] ${id} prefetch`, error);
+    }
     return { Page: module.default } satisfies LoadedPageData;
   };
   // Search-param changes inside a remote page (filters, pages) need no new module.
