@@ -12,7 +12,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Download, download, request } from './http.js';
-import { LIST_STALE_TIME_MS, PREFETCH_GC_TIME_MS, pageInfo, pageToSkip, usePrefetchNextPage } from './pagination.js';
+import { LIST_STALE_TIME_MS, pageInfo, pageToSkip, prefetchKept, usePrefetchNextPage } from './pagination.js';
 import { queryClient } from './query-client.js';
 import { type MutationConfig, type QueryConfig, useRefreshingMutation } from './query-config.js';
 import { queryKeys } from './query-keys.js';
@@ -100,7 +100,7 @@ export function companiesPageQueryOptions({ page, filter = {}, sort }: Companies
  */
 export function prefetchCompanies(params: CompaniesPageParams): Promise<void> {
   if (getToken() === null) return Promise.resolve();
-  return queryClient.prefetchQuery({ ...companiesPageQueryOptions(params), gcTime: PREFETCH_GC_TIME_MS });
+  return prefetchKept(queryClient, companiesPageQueryOptions(params));
 }
 
 /** The companies screen's page; the next page is prefetched while this one shows (spec §4). */

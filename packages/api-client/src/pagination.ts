@@ -1,4 +1,4 @@
-import { type QueryKey, type UseQueryOptions, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, type UseQueryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 
 /** `page` (1-based) → `skip` for a page of `pageSize` rows. */
@@ -17,6 +17,16 @@ export const LIST_STALE_TIME_MS = 5_000;
  * would be dropped at once, so only prefetches keep their result a little while.
  */
 export const PREFETCH_GC_TIME_MS = 30_000;
+
+/** Fetches a query nobody shows yet and keeps its answer `PREFETCH_GC_TIME_MS` for the screen that will. */
+export function prefetchKept<TData, TKey extends QueryKey>(
+  client: QueryClient,
+  options: UseQueryOptions<TData, Error, TData, TKey> & { queryKey: TKey },
+): Promise<void> {
+  return client.prefetchQuery({ ...options, gcTime: PREFETCH_GC_TIME_MS } as Parameters<
+    typeof client.prefetchQuery
+  >[0]);
+}
 
 /** A list answer of the API: a page of rows and the total (`count_is_exact` false: more than `count` match). */
 export interface ListAnswer {
@@ -69,8 +79,6 @@ export function usePrefetchNextPage<TData, TKey extends QueryKey>(
   useEffect(() => {
     const options = latest.current;
     if (!key || !options) return;
-    void client.prefetchQuery({ ...options, gcTime: PREFETCH_GC_TIME_MS } as Parameters<
-      typeof client.prefetchQuery
-    >[0]);
+    void prefetchKept(client, options);
   }, [client, key]);
 }

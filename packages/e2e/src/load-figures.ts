@@ -15,7 +15,8 @@ export function gzipSizeOf(url: string): Promise<number> {
   return size;
 }
 
-const isScript = (url: string, type: string) => type === 'Script' || /\.m?js(\?|$)/.test(url);
+/** A JavaScript file, by its resource type or its name. */
+export const isScript = (url: string, type: string) => type === 'Script' || /\.m?js(\?|$)/.test(url);
 
 /** What a page load or a navigation cost, as the budgets count it. */
 export interface LoadFigures {

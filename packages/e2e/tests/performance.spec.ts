@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { BUDGETS } from '../src/budgets.js';
 import { expect, test } from '../src/fixtures.js';
-import { loadFigures } from '../src/load-figures.js';
+import { isScript, loadFigures } from '../src/load-figures.js';
 import { type LoggedRequest, NetworkLog, networkQuiet } from '../src/network-log.js';
 import { commitsSince, countRendersOnLoad } from '../src/render-count.js';
 import { MENU_NAVIGATIONS, probeReadyNow, probeReadyOnLoad, readyTime, SCREENS, screen } from '../src/screens.js';
@@ -51,7 +51,7 @@ test.describe('web budgets', () => {
       const firstScreen = await loadFigures(log, ready.ms, 0, ready.wallMs);
       const late = log
         .fromNetwork(0, ready.wallMs)
-        .filter((r) => r.url.endsWith('.js') && log.depthOf(r) > BUDGETS.firstScreenScriptDepth);
+        .filter((r) => isScript(r.url, r.type) && log.depthOf(r) > BUDGETS.firstScreenScriptDepth);
       expect(firstScreen.scriptDepth, late.map((r) => r.url).join(', ')).toBeLessThanOrEqual(
         BUDGETS.firstScreenScriptDepth,
       );
