@@ -27,6 +27,14 @@ export const apiErrors = {
   /* companies */
   companyNotFound: 'Empresa não encontrada',
   taxIdTaken: 'Já existe uma empresa com este CNPJ',
+  /* partner keys and embed tokens */
+  partnerKeyNotFound: 'Partner key not found',
+  invalidPartnerKey: 'Invalid or revoked partner key',
+  embedTokenOutOfScope: 'An embed token is valid only for the companies endpoints',
+  embedTokenReadOnly: "This embed token is read-only: its partner key's access is read",
+  embedTokenNoOrigin:
+    "An embed token is accepted only from a browser page on one of its partner key's origins (the request has no Origin header)",
+  embedTokenOriginRefused: "This embed token is not valid from this origin: it is not one of its partner key's origins",
 } as const;
 
 export type ApiErrorDetail = (typeof apiErrors)[keyof typeof apiErrors];

@@ -54,3 +54,18 @@ export const MAX_SKIP = 1_000_000_000;
 export const SEARCH_MAX_LENGTH = 100;
 
 export const API_PREFIX = '/api/v1';
+
+/**
+ * What a partner key lets its portal's embed do with the companies: `read` (list, one, export) or
+ * `read-write` (create, edit, delete too). The embed token carries it as its `access` claim, so the
+ * embedded screen hides the actions its token may not take.
+ */
+export const PARTNER_KEY_ACCESS = ['read', 'read-write'] as const;
+export type PartnerKeyAccess = (typeof PARTNER_KEY_ACCESS)[number];
+/** Least privilege: a key created without saying otherwise may only read. */
+export const DEFAULT_PARTNER_KEY_ACCESS: PartnerKeyAccess = 'read';
+export const PARTNER_KEY_NAME_MAX_LENGTH = 100;
+/** Origins one partner key may list (a portal, its staging copy, a few regional hosts). */
+export const PARTNER_KEY_MAX_ORIGINS = 20;
+/** Longest origin accepted (scheme, host and port; a DNS name is at most 253 characters). */
+export const ORIGIN_MAX_LENGTH = 300;

@@ -1,4 +1,9 @@
-import { COMPANY_SORTS } from './constants.js';
+import {
+  COMPANY_SORTS,
+  PARTNER_KEY_ACCESS,
+  PARTNER_KEY_MAX_ORIGINS,
+  PARTNER_KEY_NAME_MAX_LENGTH,
+} from './constants.js';
 
 /**
  * Messages of the shared validation rules, word for word from the product spec (§5) and the
@@ -23,4 +28,11 @@ export const ruleMessages = {
   companyTypeRequired: 'Tipo é obrigatório',
   companyTypeInvalid: 'Tipo deve ser matriz ou filial',
   companySortInvalid: `Ordenação deve ser uma de: ${COMPANY_SORTS.join(', ')}`,
+  partnerKeyNameRequired: 'Nome é obrigatório',
+  partnerKeyNameTooLong: `Use no máximo ${PARTNER_KEY_NAME_MAX_LENGTH} caracteres`,
+  partnerKeyOriginsRequired: 'Informe ao menos uma origem',
+  partnerKeyOriginsTooMany: `Informe no máximo ${PARTNER_KEY_MAX_ORIGINS} origens`,
+  partnerKeyOriginInvalid:
+    'Origem inválida: use esquema, host e porta, como https://portal.exemplo.com.br (sem caminho e sem *)',
+  partnerKeyAccessInvalid: `Acesso deve ser um de: ${PARTNER_KEY_ACCESS.join(', ')}`,
 } as const;

@@ -5,6 +5,10 @@ import {
   COMPANY_TYPES,
   EMAIL_MAX_LENGTH,
   FULL_NAME_MAX_LENGTH,
+  ORIGIN_MAX_LENGTH,
+  PARTNER_KEY_ACCESS,
+  PARTNER_KEY_MAX_ORIGINS,
+  PARTNER_KEY_NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PROFILE_FULL_NAME_MAX_LENGTH,
@@ -87,3 +91,45 @@ export const taxIdRule = v.pipe(
 );
 
 export const companyTypeRule = v.picklist(COMPANY_TYPES, m.companyTypeInvalid);
+
+/* ---------- partner keys ---------- */
+
+export const partnerKeyNameRule = v.pipe(
+  v.string(m.partnerKeyNameRequired),
+  v.trim(),
+  v.nonEmpty(m.partnerKeyNameRequired),
+  v.maxLength(PARTNER_KEY_NAME_MAX_LENGTH, m.partnerKeyNameTooLong),
+);
+
+/**
+ * A web origin as browsers send it in `Origin`: `http(s)://host[:port]`, lower-case, default port
+ * dropped; `null` for anything else — a path, a query, credentials, a wildcard (`*` would let any page
+ * use a partner's token), another scheme, or the literal `null` of sandboxed pages.
+ */
+export function normalizeOrigin(value: string): string | null {
+  const text = value.trim();
+  if (!/^https?:\/\/[^/\\?#*@\s]+\/?$/i.test(text)) return null;
+  try {
+    const url = new URL(text);
+    return url.hostname ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+export const partnerOriginRule = v.pipe(
+  v.string(m.partnerKeyOriginInvalid),
+  v.maxLength(ORIGIN_MAX_LENGTH, m.partnerKeyOriginInvalid),
+  v.check((value) => normalizeOrigin(value) !== null, m.partnerKeyOriginInvalid),
+  v.transform((value) => normalizeOrigin(value) as string),
+);
+
+/** One or more origins, each normalised, duplicates dropped. */
+export const partnerOriginsRule = v.pipe(
+  v.array(partnerOriginRule, m.partnerKeyOriginsRequired),
+  v.minLength(1, m.partnerKeyOriginsRequired),
+  v.maxLength(PARTNER_KEY_MAX_ORIGINS, m.partnerKeyOriginsTooMany),
+  v.transform((origins) => [...new Set(origins)]),
+);
+
+export const partnerKeyAccessRule = v.picklist(PARTNER_KEY_ACCESS, m.partnerKeyAccessInvalid);

@@ -7,6 +7,7 @@ import {
   DEFAULT_LIMIT,
   DEFAULT_PAGE,
   DEFAULT_PAGE_SIZE,
+  DEFAULT_PARTNER_KEY_ACCESS,
   DEFAULT_SKIP,
   MAX_LIMIT,
   MAX_PAGE_SIZE,
@@ -19,6 +20,9 @@ import {
   emailRule,
   fullNameRule,
   legalNameRule,
+  partnerKeyAccessRule,
+  partnerKeyNameRule,
+  partnerOriginsRule,
   passwordRule,
   profileFullNameRule,
   taxIdRule,
@@ -327,6 +331,51 @@ export const CompaniesPageSchema = v.object({
   pages: v.number(),
 });
 export type CompaniesPage = v.InferOutput<typeof CompaniesPageSchema>;
+
+/* ---------- partner keys and embed tokens ---------- */
+
+/**
+ * A partner key: what a super user creates for one portal that embeds the companies screen. Its
+ * portal's server exchanges it at `POST /embed/token` for a short-lived token (EmbedTokenSchema).
+ */
+export const PartnerKeyCreateSchema = v.object({
+  name: partnerKeyNameRule,
+  origins: partnerOriginsRule,
+  access: v.optional(partnerKeyAccessRule, DEFAULT_PARTNER_KEY_ACCESS),
+});
+export type PartnerKeyCreate = v.InferOutput<typeof PartnerKeyCreateSchema>;
+export type PartnerKeyCreateInput = v.InferInput<typeof PartnerKeyCreateSchema>;
+
+/** A partner key as it is listed: never its secret nor its hash. */
+export const PartnerKeySchema = v.object({
+  id: uuid,
+  name: v.string(),
+  /** The key's public beginning (`bo_pk_…`), to tell which key a portal holds. */
+  prefix: v.string(),
+  origins: v.array(v.string()),
+  access: partnerKeyAccessRule,
+  created_at: timestamp,
+  created_by: v.nullable(uuid),
+  revoked_at: v.nullable(timestamp),
+  revoked_by: v.nullable(uuid),
+  last_used_at: v.nullable(timestamp),
+});
+export type PartnerKey = v.InferOutput<typeof PartnerKeySchema>;
+
+/** The answer to a creation: the key itself, shown this once (only its hash is stored). */
+export const PartnerKeyCreatedSchema = v.object({ ...PartnerKeySchema.entries, key: v.string() });
+export type PartnerKeyCreated = v.InferOutput<typeof PartnerKeyCreatedSchema>;
+
+export const PartnerKeysSchema = v.object({ data: v.array(PartnerKeySchema), count: v.number() });
+export type PartnerKeys = v.InferOutput<typeof PartnerKeysSchema>;
+
+/** What `POST /embed/token` answers: a token for the companies endpoints, valid `expires_in` seconds. */
+export const EmbedTokenSchema = v.object({
+  access_token: v.string(),
+  token_type: v.literal('bearer'),
+  expires_in: v.number(),
+});
+export type EmbedToken = v.InferOutput<typeof EmbedTokenSchema>;
 
 /* ---------- errors ---------- */
 

@@ -8,6 +8,8 @@ import {
   CompaniesSortSchema,
   CompanyCreateSchema,
   emailRule,
+  normalizeOrigin,
+  PartnerKeyCreateSchema,
   passwordRule,
   ruleMessages,
   UpdatePasswordSchema,
@@ -93,5 +95,48 @@ describe('companies filter', () => {
       expect(result.success, String(sort)).toBe(false);
       expect(result.issues?.[0]?.message).toBe(ruleMessages.companySortInvalid);
     }
+  });
+});
+
+describe('partner keys', () => {
+  it('accepts real origins only, normalised as browsers send them', () => {
+    expect(normalizeOrigin('https://Portal.Example.com')).toBe('https://portal.example.com');
+    expect(normalizeOrigin(' https://portal.example.com:443/ ')).toBe('https://portal.example.com');
+    expect(normalizeOrigin('http://localhost:5173')).toBe('http://localhost:5173');
+    expect(normalizeOrigin('http://[::1]:8080')).toBe('http://[::1]:8080');
+    for (const notAnOrigin of [
+      '*',
+      'https://*.example.com',
+      'null',
+      'portal.example.com',
+      'ftp://portal.example.com',
+      'https://portal.example.com/embed',
+      'https://portal.example.com?x=1',
+      'https://portal.example.com#top',
+      'https://user:pass@portal.example.com',
+      'https://portal.example.com\\embed',
+      'https://portal example.com',
+      'https://portal.example.com:99999',
+      'https://',
+    ]) {
+      expect(normalizeOrigin(notAnOrigin), notAnOrigin).toBeNull();
+    }
+  });
+
+  it('reads a creation with read access by default, origins deduplicated, and every problem named', () => {
+    expect(
+      v.parse(PartnerKeyCreateSchema, {
+        name: ' Portal Sul ',
+        origins: ['https://portal.example.com', 'https://PORTAL.example.com/'],
+      }),
+    ).toEqual({ name: 'Portal Sul', origins: ['https://portal.example.com'], access: 'read' });
+    expect(messagesOf(PartnerKeyCreateSchema, { name: '', origins: [], access: 'admin' })).toEqual([
+      ruleMessages.partnerKeyNameRequired,
+      ruleMessages.partnerKeyOriginsRequired,
+      ruleMessages.partnerKeyAccessInvalid,
+    ]);
+    expect(messagesOf(PartnerKeyCreateSchema, { name: 'P', origins: ['*'] })).toEqual([
+      ruleMessages.partnerKeyOriginInvalid,
+    ]);
   });
 });
