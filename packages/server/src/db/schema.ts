@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -111,7 +112,33 @@ export const companyCounts = pgTable(
   (t) => [primaryKey({ columns: [t.type, t.is_active] })],
 );
 
-export const schema = { users, passwordResetTokens, companies, companyCounts };
+/**
+ * Keys that let another system act within a scope: a partner portal's server exchanging its key for an
+ * embed token (kind `partner`), later a remote's deploy pipeline (kind `deploy`). Only the key's hash is
+ * stored; `prefix` is its public beginning (`bo_pk_3f9a…`), unique, by which a presented key is found.
+ * A revoked key is kept (who revoked it and when) and never works again.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: varchar('kind', { length: 32 }).notNull(),
+    name: varchar('name', { length: 255 }).notNull(),
+    /** What the key allows, in its kind's shape (a partner key: origins and access). */
+    scope: jsonb('scope').notNull(),
+    prefix: varchar('prefix', { length: 64 }).notNull().unique(),
+    /** SHA-256 (hex) of the whole key. */
+    key_hash: varchar('key_hash', { length: 64 }).notNull(),
+    created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamps.created_at,
+    revoked_at: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    revoked_by: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    last_used_at: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('api_keys_kind_created_at_idx').on(t.kind, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst())],
+);
+
+export const schema = { users, passwordResetTokens, companies, companyCounts, apiKeys };
 /** A user as the repository reads it: its timestamps as ISO text (iso-timestamps.ts). */
 export type UserRow = WithIsoTimestamps<typeof users.$inferSelect>;
 export type CompanyRow = typeof companies.$inferSelect;
