@@ -8,9 +8,12 @@ import auth from './plugins/auth.js';
 import context, { type AppDeps } from './plugins/context.js';
 import { defaultWebRoot, registerFrontends } from './plugins/frontends.js';
 import openapi from './plugins/openapi.js';
+import partnerEmbeds from './plugins/partner-embeds.js';
 import security from './plugins/security.js';
 import companyRoutes from './routes/companies.js';
+import embedRoutes from './routes/embed.js';
 import loginRoutes from './routes/login.js';
+import partnerKeyRoutes from './routes/partner-keys.js';
 import userRoutes from './routes/users.js';
 import utilRoutes from './routes/utils.js';
 
@@ -60,6 +63,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await app.register(bodyParsers);
   await app.register(openapi);
   await app.register(auth);
+  await app.register(partnerEmbeds);
 
   const frontends = await registerFrontends(app, deps.config.webRoot ?? defaultWebRoot());
   app.setNotFoundHandler((request, reply) => {
@@ -72,6 +76,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       await api.register(loginRoutes);
       await api.register(userRoutes);
       await api.register(companyRoutes);
+      await api.register(partnerKeyRoutes);
+      await api.register(embedRoutes);
       await api.register(utilRoutes);
     },
     { prefix: API_PREFIX },

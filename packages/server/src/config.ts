@@ -18,6 +18,8 @@ export interface Config {
   secretKey: string | undefined;
   accessTokenExpireMinutes: number;
   resetTokenExpireMinutes: number;
+  /** Lifetime of the token a partner portal's server gets for its partner key (POST /embed/token). */
+  embedTokenExpireMinutes: number;
   firstSuperuser: string;
   firstSuperuserPassword: string;
   frontendUrl: string;
@@ -92,6 +94,7 @@ export function loadConfig(env: Env = process.env): Config {
     secretKey: optional(env, 'SECRET_KEY'),
     accessTokenExpireMinutes: integer(env, 'ACCESS_TOKEN_EXPIRE_MINUTES', 60 * 24 * 8, 1, 60 * 24 * 365),
     resetTokenExpireMinutes: integer(env, 'RESET_TOKEN_EXPIRE_MINUTES', 60, 1, 60 * 24 * 7),
+    embedTokenExpireMinutes: integer(env, 'EMBED_TOKEN_EXPIRE_MINUTES', 10, 1, 60),
     firstSuperuser: text(env, 'FIRST_SUPERUSER', 'admin@example.com').toLowerCase(),
     firstSuperuserPassword: text(env, 'FIRST_SUPERUSER_PASSWORD', DEV_SUPERUSER_PASSWORD),
     frontendUrl: text(env, 'FRONTEND_URL', `http://localhost:${port}`).replace(/\/+$/, ''),

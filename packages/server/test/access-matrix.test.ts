@@ -80,6 +80,14 @@ async function company() {
   });
 }
 
+function partnerKey() {
+  return t.app.partnerKeys.create({
+    name: 'Portal',
+    scope: { origins: ['https://portal.example.com'], access: 'read' },
+    createdBy: null,
+  });
+}
+
 interface Call {
   name: string;
   expect: Record<Role, number>;
@@ -202,6 +210,19 @@ const calls: Call[] = [
     expect: anyUser(200),
     run: async (tk) => t.del(`companies/${(await company()).id}`, tk),
   },
+  { name: 'GET /partner-keys/', expect: superOnly(200), run: (tk) => t.get('partner-keys/', tk) },
+  {
+    name: 'POST /partner-keys/',
+    expect: superOnly(200),
+    run: (tk) => t.post('partner-keys/', tk, { name: 'Portal', origins: ['https://portal.example.com'] }),
+  },
+  {
+    name: 'POST /partner-keys/{id}/revoke',
+    expect: superOnly(200),
+    run: async (tk) => t.post(`partner-keys/${(await partnerKey()).key.id}/revoke`, tk),
+  },
+  // Only a partner key opens it: no user's token does, however privileged.
+  { name: 'POST /embed/token', expect: publicCall(401), run: (tk) => t.post('embed/token', tk) },
 ];
 
 describe('access matrix', () => {

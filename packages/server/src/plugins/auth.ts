@@ -12,6 +12,12 @@ declare module 'fastify' {
   }
 }
 
+/** The token of an `Authorization: Bearer <token>` header, if the request has one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return header ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+}
+
 /**
  * Bearer-token authentication. Role and status are read from the database on every request, never
  * trusted from the token; the token's version must equal the user's current one, so a password
@@ -19,10 +25,9 @@ declare module 'fastify' {
  */
 export default fp(async function auth(app: FastifyInstance) {
   async function requireUser(request: FastifyRequest): Promise<void> {
-    const header = request.headers.authorization;
-    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    if (!match) throw notAuthenticated();
-    const claims = await app.accessTokens.verify(match[1] as string);
+    const token = bearerToken(request);
+    if (!token) throw notAuthenticated();
+    const claims = await app.accessTokens.verify(token);
     if (!claims) throw invalidCredentials();
     const user = await app.users.findById(claims.userId);
     if (!user || user.token_version !== claims.version) throw invalidCredentials();

@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { ApiKeysRepository } from '../db/api-keys-repository.js';
 import type { Database } from '../db/client.js';
 import { CompaniesRepository } from '../db/companies-repository.js';
 import type { UserRow } from '../db/schema.js';
 import { UsersRepository } from '../db/users-repository.js';
 import { AccessTokens } from '../services/access-tokens.js';
+import { ApiKeyStore } from '../services/api-keys.js';
+import { EmbedTokens } from '../services/embed-tokens.js';
 import type { Mailer } from '../services/mailer.js';
+import { PARTNER_KEYS, type PartnerKey, PartnerOrigins, type PartnerScope } from '../services/partner-keys.js';
 import { RateLimiter, type RateLimitStore } from '../services/rate-limiter.js';
 import { UsersService } from '../services/users-service.js';
 
@@ -30,10 +34,16 @@ declare module 'fastify' {
     mailer: Mailer;
     limiter: RateLimiter;
     accessTokens: AccessTokens;
+    /** Partner portals' keys (api-keys.ts), the origins CORS allows for them, and their embed tokens. */
+    partnerKeys: ApiKeyStore<PartnerScope>;
+    partnerOrigins: PartnerOrigins;
+    embedTokens: EmbedTokens;
   }
   interface FastifyRequest {
     /** Set by the `requireUser` pre-handler; read it only on routes that use it. */
     user: UserRow;
+    /** The partner key of the embed token the request carries (embed-auth.ts); `null` for everything else. */
+    partnerKey: PartnerKey | null;
   }
 }
 
@@ -48,5 +58,10 @@ export default fp<AppDeps>(async function context(app: FastifyInstance, deps) {
   app.decorate('mailer', deps.mailer);
   app.decorate('limiter', new RateLimiter(deps.rateLimitStore));
   app.decorate('accessTokens', new AccessTokens(deps.config.secretKey, deps.config.accessTokenExpireMinutes));
+  const partnerKeys = new ApiKeyStore(new ApiKeysRepository(deps.database.db), PARTNER_KEYS);
+  app.decorate('partnerKeys', partnerKeys);
+  app.decorate('partnerOrigins', new PartnerOrigins(partnerKeys));
+  app.decorate('embedTokens', new EmbedTokens(deps.config.secretKey, deps.config.embedTokenExpireMinutes));
   app.decorateRequest('user', null as unknown as UserRow);
+  app.decorateRequest('partnerKey', null);
 });

@@ -21,6 +21,18 @@ export default fp(async function openapi(app: FastifyInstance) {
       components: {
         securitySchemes: {
           bearer: { type: 'oauth2', flows: { password: { tokenUrl: `${API_PREFIX}/login/access-token`, scopes: {} } } },
+          partnerKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "A partner key (`bo_pk_…`), sent by the portal's server only.",
+          },
+          embedToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              "A partner portal's embed token from `POST /embed/token`: companies endpoints only, from the key's origins.",
+          },
         },
       },
     },

@@ -3,6 +3,7 @@ import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { partnerCorsDelegator } from './partner-embeds.js';
 
 const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
@@ -40,7 +41,10 @@ export function securityHeaders(): Readonly<Record<string, string>> {
   return Object.freeze(headers);
 }
 
-/** Security headers on every reply (404s and errors included), and CORS only for the configured origins. */
+/**
+ * Security headers on every reply (404s and errors included), and CORS only for the configured origins
+ * (and, on the companies endpoints, the partner keys' origins).
+ */
 export default fp(async function security(app: FastifyInstance) {
   const headers = securityHeaders();
   // A route may still set its own value of one of them: the later reply.header wins.
@@ -49,11 +53,12 @@ export default fp(async function security(app: FastifyInstance) {
     done();
   });
   await app.register(cors, {
-    origin: app.config.corsOrigins.length ? app.config.corsOrigins : false,
-    methods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'ngrok-skip-browser-warning'],
-    // The CSV export's file name, read by a page on another origin (the companies embed).
-    exposedHeaders: ['Content-Disposition'],
-    maxAge: 600,
+    delegator: partnerCorsDelegator(app, {
+      methods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'ngrok-skip-browser-warning'],
+      // The CSV export's file name, read by a page on another origin (the companies embed).
+      exposedHeaders: ['Content-Disposition'],
+      maxAge: 600,
+    }),
   });
 });

@@ -21,7 +21,8 @@ import type { ValibotTypeProvider } from '../http/valibot.js';
 import { companiesCsv, exportFileName } from '../services/companies-csv.js';
 import { toCompany } from './mappers.js';
 
-const bearer = [{ bearer: [] }];
+/** A user's token, or a partner portal's embed token (partner-embeds.ts). */
+const bearer: { [scheme: string]: string[] }[] = [{ bearer: [] }, { embedToken: [] }];
 const notFound = () => new HttpError(404, apiErrors.companyNotFound);
 const ORDER_NOTE =
   'Order: newest first (created_at descending, then id descending), so pages are stable. ' +
@@ -40,10 +41,13 @@ async function withUniqueTaxId<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Any signed-in, active user may read and change companies (spec §6). */
+/**
+ * Any signed-in, active user may read and change companies (spec §6); so may a partner portal's embed
+ * token from its origins, only reading when its key is read-only.
+ */
 export default async function companyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('preHandler', app.requireCompaniesAccess);
 
   app.get(
     '/companies/',

@@ -1,6 +1,7 @@
-import type { Company, UserPublic } from '@backoffice/contracts';
+import type { Company, PartnerKey as PartnerKeyPublic, UserPublic } from '@backoffice/contracts';
 import type { CompanyListRow } from '../db/companies-repository.js';
 import type { UserRow } from '../db/schema.js';
+import type { PartnerKey } from '../services/partner-keys.js';
 
 /** The public face of a user: never the password hash or the token version. */
 export function toUserPublic(row: UserRow): UserPublic {
@@ -24,5 +25,21 @@ export function toCompany(row: CompanyListRow): Company {
     is_active: row.is_active,
     created_at: row.created_at,
     updated_at: row.updated_at,
+  };
+}
+
+/** A partner key as listed: its scope spread out, never its secret or hash. */
+export function toPartnerKey(key: PartnerKey): PartnerKeyPublic {
+  return {
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    origins: key.scope.origins,
+    access: key.scope.access,
+    created_at: key.created_at,
+    created_by: key.created_by,
+    revoked_at: key.revoked_at,
+    revoked_by: key.revoked_by,
+    last_used_at: key.last_used_at,
   };
 }

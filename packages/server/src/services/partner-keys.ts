@@ -1,0 +1,70 @@
+import { PARTNER_KEY_ACCESS } from '@backoffice/contracts';
+import * as v from 'valibot';
+import type { ApiKey, ApiKeyKind, ApiKeyStore } from './api-keys.js';
+
+/** What a partner key allows: its portal's origins, and reading or also changing the companies. */
+const PartnerScopeSchema = v.object({
+  origins: v.array(v.string()),
+  access: v.picklist(PARTNER_KEY_ACCESS),
+});
+export type PartnerScope = v.InferOutput<typeof PartnerScopeSchema>;
+export type PartnerKey = ApiKey<PartnerScope>;
+
+/** Partner keys read `bo_pk_<12 hex>_<43 base64url>`. */
+export const PARTNER_KEYS: ApiKeyKind<PartnerScope> = { kind: 'partner', tag: 'pk', scope: PartnerScopeSchema };
+
+/**
+ * Longest an instance answers CORS with an outdated list of partner origins: a key created or revoked
+ * on another instance is seen here within this time (at once on the instance that made the change).
+ * Only the browser's permission to read answers depends on it: every embed token is checked against
+ * its key in the database on every request.
+ */
+export const PARTNER_ORIGINS_MAX_AGE_MS = 30_000;
+
+/**
+ * The origins of every partner key that is not revoked, for CORS on the companies endpoints: read
+ * from the database at most once per PARTNER_ORIGINS_MAX_AGE_MS (one small query; a request that
+ * finds the list stale waits for it), and at once after a key is created or revoked here.
+ */
+export class PartnerOrigins {
+  #origins: ReadonlySet<string> | undefined;
+  #loadedAt = 0;
+  #loading: Promise<ReadonlySet<string>> | undefined;
+  /** Bumped by invalidate(): a load that started before it does not store its (older) answer. */
+  #generation = 0;
+
+  constructor(
+    private readonly keys: ApiKeyStore<PartnerScope>,
+    private readonly maxAgeMs = PARTNER_ORIGINS_MAX_AGE_MS,
+  ) {}
+
+  async has(origin: string): Promise<boolean> {
+    return (await this.#current()).has(origin);
+  }
+
+  invalidate(): void {
+    this.#generation++;
+    this.#origins = undefined;
+    this.#loading = undefined;
+  }
+
+  #current(): ReadonlySet<string> | Promise<ReadonlySet<string>> {
+    if (this.#origins && Date.now() - this.#loadedAt < this.maxAgeMs) return this.#origins;
+    this.#loading ??= this.#load();
+    return this.#loading;
+  }
+
+  async #load(): Promise<ReadonlySet<string>> {
+    const generation = this.#generation;
+    try {
+      const origins = new Set((await this.keys.activeScopes()).flatMap((scope) => scope.origins));
+      if (generation === this.#generation) {
+        this.#origins = origins;
+        this.#loadedAt = Date.now();
+      }
+      return origins;
+    } finally {
+      if (generation === this.#generation) this.#loading = undefined;
+    }
+  }
+}
