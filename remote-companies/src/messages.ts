@@ -33,6 +33,8 @@ export const messages = {
   pageLabel: (page: number) => `Página ${formatNumber(page)}`,
   emptyTitle: 'Nenhuma empresa cadastrada',
   emptyDescription: 'Adicione a primeira empresa para começar.',
+  /** An embed that may only read has nothing to invite to. */
+  emptyReadOnlyDescription: 'As empresas cadastradas aparecerão aqui.',
   noResultsTitle: 'Nenhuma empresa encontrada',
   noResultsDescription: 'Nenhuma empresa corresponde à busca ou ao filtro aplicado.',
   clearFilters: 'Limpar filtros',

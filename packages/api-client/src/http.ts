@@ -16,7 +16,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-type UnauthorizedHandler = () => void;
+/** Told the token the API refused, so an embed that has fetched a newer one meanwhile just asks again. */
+type UnauthorizedHandler = (refusedToken: string) => void;
 let unauthorizedHandler: UnauthorizedHandler | undefined;
 
 /** The session registers what a 401 does (log out); kept here so the request helper has no cycle. */
@@ -89,7 +90,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   const data = await readBody(response);
   if (!response.ok) {
-    if (response.status === 401 && token) unauthorizedHandler?.();
+    if (response.status === 401 && token) unauthorizedHandler?.(token);
     throw new ApiError(response.status, data);
   }
   return data as T;
@@ -135,7 +136,7 @@ export async function download(
   }
   if (!response.ok) {
     const data = await readBody(response);
-    if (response.status === 401 && token) unauthorizedHandler?.();
+    if (response.status === 401 && token) unauthorizedHandler?.(token);
     throw new ApiError(response.status, data);
   }
   const type = response.headers.get('Content-Type') ?? options.accept;

@@ -3,8 +3,19 @@ import { Button } from '@chakra-ui/react/button';
 import { FiBriefcase, FiSearch } from 'react-icons/fi';
 import { messages } from '../messages';
 
-/** "No companies yet" differs from "no result for this search/filter", which offers to clear it. */
-export function CompaniesEmpty({ filtered, onClearFilters }: { filtered: boolean; onClearFilters: () => void }) {
+/**
+ * "No companies yet" differs from "no result for this search/filter", which offers to clear it. Only a
+ * screen that may add companies invites to add the first one.
+ */
+export function CompaniesEmpty({
+  filtered,
+  canAdd,
+  onClearFilters,
+}: {
+  filtered: boolean;
+  canAdd: boolean;
+  onClearFilters: () => void;
+}) {
   return filtered ? (
     <StatusPanel
       bordered
@@ -22,7 +33,7 @@ export function CompaniesEmpty({ filtered, onClearFilters }: { filtered: boolean
       bordered
       icon={<FiBriefcase aria-hidden />}
       title={messages.emptyTitle}
-      description={messages.emptyDescription}
+      description={canAdd ? messages.emptyDescription : messages.emptyReadOnlyDescription}
     />
   );
 }

@@ -10,8 +10,9 @@ const ATTRIBUTES = ['api-base-url', 'token', 'token-storage-key', 'routing', 'ba
  *
  * Attributes: `api-base-url` (required), `token` or `token-storage-key` (the local storage key the
  * host keeps its token under), `routing` (`memory` default, or `url`), `basename`, `color-mode`
- * (`dark` default, or `light`). A host may instead set the `getToken` property to a function.
- * Fires `backoffice-companies:unauthorized` (bubbles, composed) when the API refuses the token.
+ * (`dark` default, or `light`). A partner portal sets the `fetchToken` property (its server exchanges
+ * the portal's partner key for short-lived tokens); a host may instead set `getToken`. Fires
+ * `backoffice-companies:unauthorized` (bubbles, composed) when no token works.
  */
 export class BackofficeCompaniesElement extends HTMLElement {
   static readonly version = EMBED_VERSION;
@@ -19,9 +20,23 @@ export class BackofficeCompaniesElement extends HTMLElement {
 
   #unmount: Unmount | undefined;
   #getToken: MountOptions['getToken'] | undefined;
+  #fetchToken: MountOptions['fetchToken'] | undefined;
   #scheduled = false;
   /** The API refused the token: a new token re-mounts the screen. */
   #locked = false;
+
+  /**
+   * An async function returning a fresh token from the portal's server (or `{ token, expiresIn }`);
+   * takes precedence over `getToken` and the attributes.
+   */
+  get fetchToken(): MountOptions['fetchToken'] | undefined {
+    return this.#fetchToken;
+  }
+  set fetchToken(value: MountOptions['fetchToken'] | undefined) {
+    this.#fetchToken = value;
+    this.#locked = false;
+    this.#scheduleRender();
+  }
 
   /** A function returning the current token; takes precedence over the attributes. */
   get getToken(): MountOptions['getToken'] | undefined {
@@ -46,6 +61,8 @@ export class BackofficeCompaniesElement extends HTMLElement {
     if (oldValue === newValue) return;
     // A new token is read at the next request; only a screen without one (or refused) re-mounts.
     if (name === 'token' && this.#unmount && oldValue && !this.#locked) return;
+    // With fetchToken the token attributes are not read.
+    if ((name === 'token' || name === 'token-storage-key') && this.#fetchToken) return;
     this.#scheduleRender();
   }
 
@@ -59,8 +76,14 @@ export class BackofficeCompaniesElement extends HTMLElement {
     });
   }
 
-  #tokenReader(): MountOptions['getToken'] {
-    if (this.#getToken) return this.#getToken;
+  /** fetchToken, else getToken, else the attributes. */
+  #tokenOptions(): Pick<MountOptions, 'fetchToken' | 'getToken'> {
+    if (this.#fetchToken) return { fetchToken: this.#fetchToken };
+    if (this.#getToken) return { getToken: this.#getToken };
+    return { getToken: this.#attributeToken() };
+  }
+
+  #attributeToken(): NonNullable<MountOptions['getToken']> {
     return () => {
       const key = this.getAttribute('token-storage-key');
       if (key) {
@@ -86,7 +109,7 @@ export class BackofficeCompaniesElement extends HTMLElement {
     }
     this.#unmount = mount(this, {
       apiBaseUrl,
-      getToken: this.#tokenReader(),
+      ...this.#tokenOptions(),
       routing: this.getAttribute('routing') === 'url' ? 'url' : 'memory',
       basename: this.getAttribute('basename') ?? undefined,
       colorMode: this.getAttribute('color-mode') === 'light' ? 'light' : 'dark',

@@ -8,17 +8,27 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { CompaniesAccessContext } from '../hooks/companies-access';
 import CompaniesPage from '../pages/CompaniesPage';
 import { EmbedUnauthorized } from './EmbedUnauthorized';
 import { embedSystem } from './system';
+import { accessOf } from './token-claims';
+import { createTokenSession, type FetchToken, type TokenSession } from './token-session';
 
 export { EMBED_VERSION } from './version';
 
 export interface MountOptions {
   /** Origin (and optional path prefix) of the back office API, e.g. `https://backoffice.example.com`. */
   apiBaseUrl: string;
+  /**
+   * A partner portal's way (give this or `getToken`): returns a fresh embed token from the portal's own
+   * server, which exchanges its partner key for it (`POST /api/v1/embed/token`) — the token itself, or
+   * `{ token, expiresIn }` with the seconds it has left. Called on start, again at 80 % of each token's
+   * life, and once more when the API refuses a token before the screen shows "Sessão ausente ou expirada".
+   */
+  fetchToken?: FetchToken;
   /** Returns the bearer token to send; called before every request, so it may change over time. */
-  getToken: () => string | null | undefined;
+  getToken?: () => string | null | undefined;
   /**
    * `memory` (default): the screen's page and filters live inside the embed; the host URL is never
    * touched. `url`: they are kept in the host page's query string (`page`, `search`, `type`,
@@ -29,7 +39,7 @@ export interface MountOptions {
   basename?: string;
   /** `dark` (default, as the product) or `light`. */
   colorMode?: 'light' | 'dark';
-  /** Called when the API refuses the token (401): the host should sign the person in again. */
+  /** Called when there is no token that works (none given, or the API refused it): sign in again. */
   onUnauthorized?: () => void;
 }
 
@@ -37,13 +47,13 @@ export type Unmount = () => void;
 
 const ROUTES = [{ path: '*', Component: CompaniesPage }];
 
-/** The 401 state, shared with the React tree through a tiny external store. */
-function createUnauthorizedStore(initial: boolean) {
+/** A value the React tree reads through useSyncExternalStore (the screen's phase). */
+function createStore<T>(initial: T) {
   let value = initial;
   const listeners = new Set<() => void>();
   return {
     get: () => value,
-    set(next: boolean) {
+    set(next: T) {
       value = next;
       for (const listener of listeners) listener();
     },
@@ -54,6 +64,20 @@ function createUnauthorizedStore(initial: boolean) {
   };
 }
 
+/** Where the token comes from: the host's getToken as is, or a session kept fresh through fetchToken. */
+function tokenSourceOf(options: MountOptions): { session: TokenSession | undefined; read: () => string | null } {
+  const { fetchToken, getToken } = options;
+  if (typeof fetchToken === 'function' && typeof getToken === 'function') {
+    throw new Error('backoffice-companies: give fetchToken or getToken, not both');
+  }
+  if (typeof fetchToken === 'function') {
+    const session = createTokenSession(fetchToken);
+    return { session, read: session.current };
+  }
+  if (typeof getToken === 'function') return { session: undefined, read: () => getToken() || null };
+  throw new Error('backoffice-companies: fetchToken or getToken must be a function');
+}
+
 /**
  * Renders the companies screen into `element`'s shadow root (created when missing): styles stay
  * inside it, both ways. Framework-free: any page can call it. Returns the function that removes it.
@@ -61,10 +85,12 @@ function createUnauthorizedStore(initial: boolean) {
  */
 export function mount(element: HTMLElement, options: MountOptions): Unmount {
   if (!options?.apiBaseUrl) throw new Error('backoffice-companies: apiBaseUrl is required');
-  if (typeof options.getToken !== 'function') throw new Error('backoffice-companies: getToken must be a function');
+
+  const tokens = tokenSourceOf(options);
+  let mounted = true;
 
   configureApi({ baseUrl: options.apiBaseUrl });
-  setTokenSource(options.getToken);
+  setTokenSource(tokens.read);
   queryClient.clear();
 
   const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
@@ -73,27 +99,58 @@ export function mount(element: HTMLElement, options: MountOptions): Unmount {
   shadow.appendChild(container);
   const cache = createCache({ key: 'bo-companies', container: shadow });
 
-  const unauthorized = createUnauthorizedStore(!options.getToken());
+  // `starting` only while the first token is fetched: the screen would otherwise ask the API without one.
+  const phase = createStore<'starting' | 'ready' | 'unauthorized'>(
+    tokens.session ? 'starting' : tokens.read() ? 'ready' : 'unauthorized',
+  );
   // A refused token ends nothing on the host: no storage is cleared, no navigation happens.
-  onUnauthorized(() => {
+  const lock = () => {
     // Several requests may be refused at once: the host hears it once.
-    if (unauthorized.get()) return;
+    if (phase.get() === 'unauthorized') return;
     void queryClient.cancelQueries();
-    unauthorized.set(true);
+    phase.set('unauthorized');
     options.onUnauthorized?.();
+  };
+  onUnauthorized((refusedToken) => {
+    if (!tokens.session) return lock();
+    void tokens.session.recoverFrom401(refusedToken).then((recovered) => {
+      if (!mounted) return;
+      // A fresh token: what was refused is asked for again (a change the person made is theirs to redo).
+      if (recovered) void queryClient.refetchQueries({ type: 'active' });
+      else lock();
+    });
   });
 
-  // No token at all: locked from the start, and the host hears it like a refused one.
-  if (unauthorized.get()) queueMicrotask(() => options.onUnauthorized?.());
+  if (tokens.session) {
+    void tokens.session.start().then((started) => {
+      if (!mounted || phase.get() !== 'starting') return;
+      if (started) phase.set('ready');
+      else lock();
+    });
+  } else if (phase.get() === 'unauthorized') {
+    // No token at all: locked from the start, and the host hears it like a refused one.
+    queueMicrotask(() => options.onUnauthorized?.());
+  }
 
   const router =
     options.routing === 'url'
       ? createBrowserRouter(ROUTES, options.basename ? { basename: options.basename } : undefined)
       : createMemoryRouter(ROUTES, { initialEntries: ['/'] });
 
+  const subscribeToken = (listener: () => void) => tokens.session?.subscribe(listener) ?? (() => {});
+  const readAccess = () => accessOf(tokens.read());
+
   function Screen() {
-    const isUnauthorized = useSyncExternalStore(unauthorized.subscribe, unauthorized.get);
-    return isUnauthorized ? <EmbedUnauthorized /> : <RouterProvider router={router} />;
+    const current = useSyncExternalStore(phase.subscribe, phase.get);
+    // A read-only partner key's token: the screen offers no action the API would refuse.
+    const access = useSyncExternalStore(subscribeToken, readAccess);
+    if (current === 'starting') return null;
+    if (current === 'unauthorized') return <EmbedUnauthorized />;
+    return (
+      <CompaniesAccessContext.Provider value={access}>
+        <RouterProvider router={router} />
+      </CompaniesAccessContext.Provider>
+    );
   }
 
   const root = createRoot(container);
@@ -112,10 +169,10 @@ export function mount(element: HTMLElement, options: MountOptions): Unmount {
     </StrictMode>,
   );
 
-  let mounted = true;
   return () => {
     if (!mounted) return;
     mounted = false;
+    tokens.session?.stop();
     root.unmount();
     router.dispose();
     queryClient.clear();

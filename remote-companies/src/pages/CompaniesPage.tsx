@@ -19,6 +19,7 @@ import { CompanyFormDialog } from '../components/CompanyFormDialog';
 import { companyColumns } from '../components/company-columns';
 import { DeleteCompanyDialog } from '../components/DeleteCompanyDialog';
 import { ExportCompaniesButton } from '../components/ExportCompaniesButton';
+import { useCanChangeCompanies } from '../hooks/companies-access';
 import { CompaniesSearchSchema, filterOf } from '../hooks/companies-search';
 import { useCompaniesSearchParams } from '../hooks/use-companies-search-params';
 import { messages } from '../messages';
@@ -38,6 +39,8 @@ export default function CompaniesPage() {
   const list = useCompanies({ page, filter, sort });
   const [creating, setCreating] = useState(false);
   const row = useRowDialog<Company, 'edit' | 'delete'>();
+  // A read-only embed offers no action that the API would refuse.
+  const canChange = useCanChangeCompanies();
 
   return (
     <PageFrame
@@ -46,10 +49,12 @@ export default function CompaniesPage() {
       action={
         <HStack gap="3" wrap="wrap">
           <ExportCompaniesButton filter={filter} sort={sort} />
-          <Button onClick={() => setCreating(true)}>
-            <FiPlus aria-hidden />
-            {messages.addCompany}
-          </Button>
+          {canChange && (
+            <Button onClick={() => setCreating(true)}>
+              <FiPlus aria-hidden />
+              {messages.addCompany}
+            </Button>
+          )}
         </HStack>
       }
       filters={<CompaniesToolbar filter={filter} onChange={setFilter} />}
@@ -62,19 +67,23 @@ export default function CompaniesPage() {
         defaultSortLabel={messages.defaultSort}
         rowKey={(company) => company.id}
         actionsHeader={messages.columns.actions}
-        rowActions={(company) => (
-          <RowActionsMenu
-            label={messages.actionsFor(company.trading_name)}
-            actions={editDeleteActions(company, row.open, { edit: messages.edit, delete: messages.delete })}
-          />
-        )}
+        rowActions={
+          canChange
+            ? (company) => (
+                <RowActionsMenu
+                  label={messages.actionsFor(company.trading_name)}
+                  actions={editDeleteActions(company, row.open, { edit: messages.edit, delete: messages.delete })}
+                />
+              )
+            : undefined
+        }
         query={list}
         page={page}
         pageSize={COMPANIES_PAGE_SIZE}
         pageLabel={messages.pageLabel}
         onPageChange={setPage}
         loadError={{ title: messages.loadErrorTitle, description: messages.loadErrorDescription }}
-        empty={<CompaniesEmpty filtered={filtered} onClearFilters={clearFilters} />}
+        empty={<CompaniesEmpty filtered={filtered} canAdd={canChange} onClearFilters={clearFilters} />}
       />
 
       <CompanyFormDialog kind="create" open={creating} onClose={() => setCreating(false)} />

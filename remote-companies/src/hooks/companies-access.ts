@@ -1,0 +1,12 @@
+import type { PartnerKeyAccess } from '@backoffice/contracts';
+import { createContext, useContext } from 'react';
+
+/**
+ * What the screen may offer: `read-write` in the product (every user may change companies, spec §6),
+ * `read` in an embed whose partner key is read-only, where create, edit and delete would be refused.
+ */
+export const CompaniesAccessContext = createContext<PartnerKeyAccess>('read-write');
+
+export function useCanChangeCompanies(): boolean {
+  return useContext(CompaniesAccessContext) === 'read-write';
+}
