@@ -199,3 +199,22 @@ describe('<backoffice-companies>', () => {
     expect(element.shadowRoot?.textContent).not.toContain('Adicionar Empresa');
   });
 });
+
+describe('a page that sets fetchToken before embed.js defines the element', () => {
+  it('is heard once the element is defined', async () => {
+    const token = embedToken('read-write', 1);
+    const calls = fakeApi(() => ({ status: 200, body: listOf([makeCompany(5)]) }));
+    // A tag name nobody has defined yet: the element stays a plain HTMLElement until defined below.
+    const tag = 'backoffice-companies-late';
+    const element = document.createElement(tag) as HTMLElement & { fetchToken?: () => Promise<string> };
+    element.setAttribute('api-base-url', 'https://api.example.com');
+    const fetchToken = vi.fn(async () => token);
+    element.fetchToken = fetchToken;
+    document.body.append(element);
+    customElements.define(tag, class extends BackofficeCompaniesElement {});
+
+    await waitFor(() => expect(element.shadowRoot?.textContent).toContain(makeCompany(5).trading_name));
+    expect(fetchToken).toHaveBeenCalledTimes(1);
+    expect(calls[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
+  });
+});

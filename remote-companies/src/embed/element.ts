@@ -49,7 +49,20 @@ export class BackofficeCompaniesElement extends HTMLElement {
   }
 
   connectedCallback(): void {
+    this.#adoptEarlyProperty('fetchToken');
+    this.#adoptEarlyProperty('getToken');
     this.#scheduleRender();
+  }
+
+  /**
+   * A page may set `fetchToken` before embed.js has defined the element: the value then sits on the
+   * plain element, hiding the setter. Take it over, as if it had been set now.
+   */
+  #adoptEarlyProperty(name: 'fetchToken' | 'getToken'): void {
+    if (!Object.hasOwn(this, name)) return;
+    const value = this[name];
+    delete (this as Partial<Record<typeof name, unknown>>)[name];
+    this[name] = value as never;
   }
 
   disconnectedCallback(): void {
