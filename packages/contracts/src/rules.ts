@@ -101,6 +101,9 @@ export const partnerKeyNameRule = v.pipe(
   v.maxLength(PARTNER_KEY_NAME_MAX_LENGTH, m.partnerKeyNameTooLong),
 );
 
+/** The WHATWG URL parser of browsers and Node alike (this package's compiler settings name neither). */
+declare const URL: new (input: string) => { hostname: string; origin: string };
+
 /**
  * A web origin as browsers send it in `Origin`: `http(s)://host[:port]`, lower-case, default port
  * dropped; `null` for anything else — a path, a query, credentials, a wildcard (`*` would let any page
