@@ -362,13 +362,26 @@ describe('CORS for partner origins', () => {
     }
     expect((await preflight('https://other.example.com')).headers['access-control-allow-origin']).toBeUndefined();
 
+    // Revoked: while a token issued before could live, its embeds may still read the refusal (401)...
     await t.post(`partner-keys/${created.id}/revoke`, t.superuserToken);
-    expect((await preflight(origin)).headers['access-control-allow-origin']).toBeUndefined();
+    expect((await preflight(origin)).headers['access-control-allow-origin']).toBe(origin);
+    const refused = await call('GET', '/api/v1/companies/', token, origin);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['access-control-allow-origin']).toBe(origin);
+    // ...and once no such token can live any more, the origin is no longer allowed.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 10 * 60_000 + 1_000 });
+    try {
+      t.app.partnerOrigins.invalidate();
+      expect((await preflight(origin)).headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+      t.app.partnerOrigins.invalidate();
+    }
   });
 
   it('sees a key created on another instance within PARTNER_ORIGINS_MAX_AGE_MS', async () => {
     // This instance's list of partner origins, read once.
-    const origins = new PartnerOrigins(t.app.partnerKeys);
+    const origins = new PartnerOrigins(t.app.partnerKeys, 10 * 60_000);
     const origin = 'https://elsewhere.example.com';
     expect(await origins.has(origin)).toBe(false);
     // Another instance creates a key: nothing tells this one.

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { isUniqueViolation } from './errors.js';
 import { isoTimestamp } from './iso-timestamps.js';
@@ -133,12 +133,12 @@ export class ApiKeysRepository {
       );
   }
 
-  /** The scope of every key of a kind that is not revoked (the partner origins CORS allows). */
-  async activeScopes(kind: string): Promise<unknown[]> {
+  /** The scope of every key of a kind that is not revoked, or was revoked after `revokedSince`. */
+  async scopesInUse(kind: string, revokedSince: Date): Promise<unknown[]> {
     const rows = await this.db
       .select({ scope: apiKeys.scope })
       .from(apiKeys)
-      .where(and(eq(apiKeys.kind, kind), isNull(apiKeys.revoked_at)));
+      .where(and(eq(apiKeys.kind, kind), or(isNull(apiKeys.revoked_at), gt(apiKeys.revoked_at, revokedSince))));
     return rows.map((row) => row.scope);
   }
 }

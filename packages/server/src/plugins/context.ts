@@ -60,7 +60,8 @@ export default fp<AppDeps>(async function context(app: FastifyInstance, deps) {
   app.decorate('accessTokens', new AccessTokens(deps.config.secretKey, deps.config.accessTokenExpireMinutes));
   const partnerKeys = new ApiKeyStore(new ApiKeysRepository(deps.database.db), PARTNER_KEYS);
   app.decorate('partnerKeys', partnerKeys);
-  app.decorate('partnerOrigins', new PartnerOrigins(partnerKeys));
+  // A revoked key's origin stays allowed while a token issued before the revocation could live.
+  app.decorate('partnerOrigins', new PartnerOrigins(partnerKeys, deps.config.embedTokenExpireMinutes * 60_000));
   app.decorate('embedTokens', new EmbedTokens(deps.config.secretKey, deps.config.embedTokenExpireMinutes));
   app.decorateRequest('user', null as unknown as UserRow);
   app.decorateRequest('partnerKey', null);

@@ -100,9 +100,9 @@ export class ApiKeyStore<Scope> {
     return row ? this.#parse(row) : null;
   }
 
-  /** The scopes of every key of this kind that is not revoked. */
-  async activeScopes(): Promise<Scope[]> {
-    const scopes = await this.repository.activeScopes(this.kind.kind);
+  /** The scopes of every key of this kind that is not revoked, or was revoked after `revokedSince`. */
+  async scopesInUse(revokedSince: Date): Promise<Scope[]> {
+    const scopes = await this.repository.scopesInUse(this.kind.kind, revokedSince);
     return scopes.flatMap((scope) => {
       const result = v.safeParse(this.kind.scope, scope);
       return result.success ? [result.output] : [];

@@ -22,8 +22,10 @@ export const PARTNER_KEYS: ApiKeyKind<PartnerScope> = { kind: 'partner', tag: 'p
 export const PARTNER_ORIGINS_MAX_AGE_MS = 30_000;
 
 /**
- * The origins of every partner key that is not revoked, for CORS on the companies endpoints: read
- * from the database at most once per PARTNER_ORIGINS_MAX_AGE_MS (one small query; a request that
+ * The origins CORS allows on the companies endpoints besides CORS_ORIGINS: those of every partner key
+ * that is not revoked — and of one revoked less than a token's life ago (`revokedGraceMs`), so an embed
+ * still open there reads the 401 of its refused token and shows its locked panel, instead of meeting
+ * a network error. Read from the database at most once per `maxAgeMs` (one small query; a request that
  * finds the list stale waits for it), and at once after a key is created or revoked here.
  */
 export class PartnerOrigins {
@@ -35,6 +37,7 @@ export class PartnerOrigins {
 
   constructor(
     private readonly keys: ApiKeyStore<PartnerScope>,
+    private readonly revokedGraceMs: number,
     private readonly maxAgeMs = PARTNER_ORIGINS_MAX_AGE_MS,
   ) {}
 
@@ -57,7 +60,8 @@ export class PartnerOrigins {
   async #load(): Promise<ReadonlySet<string>> {
     const generation = this.#generation;
     try {
-      const origins = new Set((await this.keys.activeScopes()).flatMap((scope) => scope.origins));
+      const scopes = await this.keys.scopesInUse(new Date(Date.now() - this.revokedGraceMs));
+      const origins = new Set(scopes.flatMap((scope) => scope.origins));
       if (generation === this.#generation) {
         this.#origins = origins;
         this.#loadedAt = Date.now();
