@@ -1,5 +1,9 @@
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { freePort } from '@backoffice/server/testing/free-port';
+import { REPO_ROOT } from './product.js';
 
 export interface EmbedHost {
   /** e.g. http://localhost:PORT — another origin than the product's http://127.0.0.1:PORT. */
@@ -60,5 +64,66 @@ export async function startEmbedHost(): Promise<EmbedHost> {
   return {
     origin: `http://localhost:${port}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface PartnerPortal {
+  /** http://localhost:PORT — the origin its partner key lists. */
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/** remote-companies' example portal, the very file its README hands to partners. */
+const PARTNER_PORTAL_EXAMPLE = path.join(REPO_ROOT, 'remote-companies/examples/partner-portal.mjs');
+
+/** The origin a partner portal will have, to list in its key before it starts (startPartnerPortal). */
+export async function partnerPortalOrigin(): Promise<{ origin: string; port: number }> {
+  const port = await freePort();
+  return { origin: `http://localhost:${port}`, port };
+}
+
+/**
+ * Runs the README's partner portal (plain Node): its page embeds the companies screen with a
+ * `fetchToken` that asks the portal's server, which exchanges `partnerKey` with the product.
+ */
+export async function startPartnerPortal(options: {
+  backofficeUrl: string;
+  partnerKey: string;
+  port: number;
+}): Promise<PartnerPortal> {
+  const child = spawn(process.execPath, [PARTNER_PORTAL_EXAMPLE], {
+    env: {
+      ...process.env,
+      BACKOFFICE_URL: options.backofficeUrl,
+      PARTNER_KEY: options.partnerKey,
+      PORT: String(options.port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const origin = `http://localhost:${options.port}`;
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the partner portal exited with ${child.exitCode}:\n${output}`);
+    if (
+      await fetch(origin).then(
+        (res) => res.ok,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) throw new Error(`the partner portal did not answer within 15 s:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    origin,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
   };
 }
