@@ -1,29 +1,22 @@
-import { Writable } from 'node:stream';
 import { apiErrors, cnpjCheckDigits, EmbedTokenSchema } from '@backoffice/contracts';
 import { SignJWT } from 'jose';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { loggerOptions } from '../src/http/log.js';
 import { createMailer } from '../src/services/mailer.js';
 import { PARTNER_ORIGINS_MAX_AGE_MS, PartnerOrigins } from '../src/services/partner-keys.js';
 import { memoryStore } from '../src/services/rate-limiter.js';
 import { createTestApp, detail, type TestApp } from './support/app.js';
+import { capturedLog } from './support/log.js';
 
 /**
  * A partner portal's server exchanges its key for an embed token, and the embed token is worth the
  * companies endpoints only, from the key's origins, read-only when the key is — until the key is revoked.
  */
 let t: TestApp;
-const logLines: string[] = [];
+const log = capturedLog();
 beforeAll(async () => {
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
-  t = await createTestApp({ logger: { ...loggerOptions('info'), stream } });
+  t = await createTestApp({ logger: log.logger });
 });
 afterAll(() => t.close());
 
@@ -399,9 +392,9 @@ describe('CORS for partner origins', () => {
 
 describe('the log', () => {
   it('never holds a partner key or an embed token', () => {
-    const log = logLines.join('');
-    expect(log).toContain('/api/v1/embed/token');
+    const text = log.lines.join('');
+    expect(text).toContain('/api/v1/embed/token');
     expect(secrets.length).toBeGreaterThan(10);
-    for (const secret of secrets) expect(log).not.toContain(secret);
+    for (const secret of secrets) expect(text).not.toContain(secret);
   });
 });

@@ -1,18 +1,12 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loggerOptions, urlForLog } from '../src/http/log.js';
+import { urlForLog } from '../src/http/log.js';
 import { createTestApp, SUPERUSER, type TestApp } from './support/app.js';
+import { capturedLog } from './support/log.js';
 
 let t: TestApp;
-const lines: string[] = [];
+const { lines, logger } = capturedLog();
 beforeAll(async () => {
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  t = await createTestApp({ logger: { ...loggerOptions('info'), stream } });
+  t = await createTestApp({ logger });
 });
 afterAll(() => t.close());
 
