@@ -74,6 +74,12 @@ async function main(argv: string[]): Promise<number> {
       });
       return 0;
     }
+    case 'bench-floor': {
+      // bench:api's bare node:http + pg floor, in its own process; runs until bench:api stops it.
+      const { serveFloor } = await import('./cli/bench-floor.js');
+      await serveFloor(args[0] ?? '');
+      return -1;
+    }
     case 'soak': {
       const { soak } = await import('./cli/soak.js');
       await soak({

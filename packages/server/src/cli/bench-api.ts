@@ -16,14 +16,18 @@ import { UsersRepository } from '../db/users-repository.js';
 import { demoCompanies } from '../seed/demo-companies.js';
 import { freePort } from '../testing/free-port.js';
 import { BUILT_CLI } from '../testing/server-process.js';
+import type { CapturedStatement, FloorPlan } from './bench-floor.js';
 import { bulkLoadCompanies } from './bulk-load.js';
 
 /**
  * `bench:api`: the API over HTTP, as its users meet it. Loads N demo companies into a scratch
  * database (BENCH_DATABASE_URL, emptied first, or PGlite in a temporary folder), starts the built
  * server in its own process on a free port, runs every request below with autocannon, runs the very
- * SQL each request sends through pgbench (PostgreSQL only, when pgbench is installed), and prints
- * one table. Numbers, not assertions.
+ * SQL each request sends through pgbench (PostgreSQL only, when pgbench is installed) in the
+ * protocol the server uses (`-M prepared`: parsed once per connection, as the server's prepared
+ * statements are — simple mode re-plans every statement and halves pgbench), and the same requests
+ * against a bare `node:http` + `pg` floor (bench-floor.ts: the same token check, statements and JSON,
+ * no framework), and prints one table. Numbers, not assertions.
  */
 export interface BenchApiOptions {
   companies: number;
@@ -128,6 +132,8 @@ interface Row {
   /** The server process's CPU time (user + system) per answered request, in microseconds. */
   cpuPerRequest?: number;
   pgbenchTps?: number;
+  /** The bare node:http + pg floor on the same request (PostgreSQL only). */
+  floor?: { rps: number; cpuPerRequest?: number };
 }
 
 export async function benchApi(options: BenchApiOptions): Promise<void> {
@@ -136,6 +142,8 @@ export async function benchApi(options: BenchApiOptions): Promise<void> {
   fs.mkdirSync(dataDir, { recursive: true });
   const url = options.databaseUrl;
   let server: ChildProcess | undefined;
+  let floor: ChildProcess | undefined;
+  const secretKey = randomBytes(32).toString('base64url');
   try {
     // 1. The scratch database.
     const database: Database = url ? await openPostgres(url) : await openPglite(path.join(dataDir, 'pgdata'));
@@ -169,7 +177,7 @@ export async function benchApi(options: BenchApiOptions): Promise<void> {
           DATABASE_URL: url ?? '',
           FIRST_SUPERUSER: SUPERUSER.email,
           FIRST_SUPERUSER_PASSWORD: SUPERUSER.password,
-          SECRET_KEY: randomBytes(32).toString('base64url'),
+          SECRET_KEY: secretKey,
           AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
           NODE_ENV: 'production',
         },
@@ -187,9 +195,29 @@ export async function benchApi(options: BenchApiOptions): Promise<void> {
     const rareCnpj = formatCnpj(first?.tax_id ?? '');
     const wanted = options.only?.split('|');
     const all = requests(rareCnpj).filter((r) => !wanted || wanted.some((text) => r.name.includes(text)));
-    const scripts = url && hasPgbench() ? await captureStatements(url, userId, all) : undefined;
-    if (!url) process.stdout.write('pgbench: skipped (embedded PGlite has no server to connect to)\n');
-    else if (!scripts) process.stdout.write('pgbench: not installed, column left empty\n');
+    const captured = url ? await captureStatements(url, userId, all) : undefined;
+    const pgbench = url !== undefined && hasPgbench();
+    if (!url) process.stdout.write('pgbench and floor: skipped (embedded PGlite has no server to connect to)\n');
+    else if (!pgbench) process.stdout.write('pgbench: not installed, column left empty\n');
+
+    // 3b. The floor, in its own process like the server, answering the same paths.
+    const floorPort = await freePort();
+    if (url && captured) {
+      const plan: FloorPlan = {
+        port: floorPort,
+        databaseUrl: url,
+        secretKey,
+        poolSize: 10,
+        routes: Object.fromEntries(
+          all.map((r) => [`/api/v1/${r.path}`, { auth: r.auth, statements: captured.get(r.name) ?? [] }]),
+        ),
+      };
+      const planFile = path.join(work, 'floor.json');
+      fs.writeFileSync(planFile, JSON.stringify(plan));
+      // The floor is part of the harness: always this build's, even when timing another build's server.
+      floor = spawn(process.execPath, [BUILT_CLI, 'bench-floor', planFile], { stdio: ['ignore', log, log] });
+      await waitUntilServing(`http://127.0.0.1:${floorPort}/ready`, floor);
+    }
 
     // 4. Load, one request at a time.
     const autocannon = (await import('autocannon')).default;
@@ -206,10 +234,21 @@ export async function benchApi(options: BenchApiOptions): Promise<void> {
       const cpuSpent = processCpuSeconds(server.pid as number) - cpuBefore;
       const cpuPerRequest =
         result.answers > 0 && Number.isFinite(cpuSpent) ? (cpuSpent * 1e6) / result.answers : undefined;
-      const script = scripts?.get(request.name);
+      const statements = captured?.get(request.name);
       const pgbenchTps =
-        script && url ? runPgbench(url, script, options.connections, options.seconds, work) : undefined;
-      const row: Row = { name: request.name, ...result, cpuPerRequest, pgbenchTps };
+        statements?.length && url && pgbench
+          ? runPgbench(url, pgbenchScript(statements), options.connections, options.seconds, work)
+          : undefined;
+      const floorResult = floor
+        ? await timeFloor(
+            autocannon,
+            floor.pid as number,
+            `http://127.0.0.1:${floorPort}/api/v1/${request.path}`,
+            headers,
+            options,
+          )
+        : undefined;
+      const row: Row = { name: request.name, ...result, cpuPerRequest, pgbenchTps, floor: floorResult };
       rows.push(row);
       process.stdout.write(`  ${formatRow(row)}\n`);
     }
@@ -221,8 +260,8 @@ export async function benchApi(options: BenchApiOptions): Promise<void> {
         `bench:api ${new Date().toISOString()} engine=${url ? 'postgres' : 'pglite'} companies=${options.companies} ` +
           `connections=${options.connections} seconds=${options.seconds} cpus=${os.cpus().length}`,
         '',
-        '| request | rps | p50 ms | p95 ms | p99 ms | errors | server CPU µs/req | pgbench tps | ratio |',
-        '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+        '| request | rps | p50 ms | p95 ms | p99 ms | errors | server CPU µs/req | pgbench tps | ratio | floor rps | floor CPU µs/req | API / floor |',
+        '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
         ...rows.map(formatRow),
         '',
         `Server RSS: ${memory.rss} MiB now, ${memory.peak} MiB peak. Server log: ${logFile}`,
@@ -230,10 +269,12 @@ export async function benchApi(options: BenchApiOptions): Promise<void> {
       ].join('\n'),
     );
   } finally {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server?.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
+    for (const child of [server, floor]) {
+      if (child && child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
     }
     if (!process.env.BENCH_KEEP && !options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -264,7 +305,10 @@ function formatRow(row: Row): string {
   const ratio = row.pgbenchTps ? (row.rps / row.pgbenchTps).toFixed(2) : '—';
   const tps = row.pgbenchTps ? Math.round(row.pgbenchTps).toString() : '—';
   const cpu = row.cpuPerRequest === undefined ? '—' : Math.round(row.cpuPerRequest).toString();
-  return `| ${row.name} | ${Math.round(row.rps)} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${row.errors} | ${cpu} | ${tps} | ${ratio} |`;
+  const floorRps = row.floor ? Math.round(row.floor.rps).toString() : '—';
+  const floorCpu = row.floor?.cpuPerRequest === undefined ? '—' : Math.round(row.floor.cpuPerRequest).toString();
+  const versusFloor = row.floor?.rps ? (row.rps / row.floor.rps).toFixed(2) : '—';
+  return `| ${row.name} | ${Math.round(row.rps)} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${row.errors} | ${cpu} | ${tps} | ${ratio} | ${floorRps} | ${floorCpu} | ${versusFloor} |`;
 }
 
 type Autocannon = typeof import('autocannon');
@@ -297,28 +341,49 @@ function runAutocannon(
   });
 }
 
-/** Runs each request's repository calls once against PostgreSQL and writes what they sent as a pgbench script. */
-async function captureStatements(url: string, userId: string, all: BenchRequest[]): Promise<Map<string, string>> {
+/** Runs each request's repository calls once against PostgreSQL and keeps what they sent, with parameters. */
+async function captureStatements(
+  url: string,
+  userId: string,
+  all: BenchRequest[],
+): Promise<Map<string, CapturedStatement[]>> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
-  let captured: string[] = [];
-  const logger: Logger = { logQuery: (query, params) => captured.push(inline(query, params)) };
+  let captured: CapturedStatement[] = [];
+  const logger: Logger = { logQuery: (text, values) => captured.push({ text, values }) };
   const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
   const repos: Repos = { companies: new CompaniesRepository(db), users: new UsersRepository(db), userId, db };
-  const scripts = new Map<string, string>();
+  const statements = new Map<string, CapturedStatement[]>();
   try {
     for (const request of all) {
       if (!request.statements) continue;
       captured = [];
       await request.statements(repos);
-      scripts.set(request.name, `${captured.map((s) => `${s.replace(/\s+/g, ' ')};`).join('\n')}\n`);
+      statements.set(request.name, captured);
     }
   } finally {
     await pool.end();
   }
-  return scripts;
+  return statements;
 }
 
-/** A statement with its parameters written in as literals (pgbench sends it as simple SQL). */
+/**
+ * A pgbench script of the statements, parameters written in as literals: pgbench's `\set` has no
+ * strings. Run with `-M prepared`, each is still parsed and planned once per connection.
+ */
+function pgbenchScript(statements: CapturedStatement[]): string {
+  return `${statements.map((s) => `${shieldColons(inline(s.text, s.values)).replace(/\s+/g, ' ')};`).join('\n')}\n`;
+}
+
+/**
+ * pgbench reads `:name` as one of its variables even inside a string literal (`'HH24:MI:SS'`, a
+ * timestamp), and in prepared mode turns it into a parameter. Each such colon is split out as its own
+ * literal (`'HH24' || ':' || 'MI'`): a constant expression PostgreSQL folds before planning.
+ */
+function shieldColons(statement: string): string {
+  return statement.replace(/'(?:[^']|'')*'/g, (literal) => literal.replaceAll(':', "' || ':' || '"));
+}
+
+/** A statement with its parameters written in as literals. */
 function inline(query: string, params: unknown[]): string {
   return query.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
 }
@@ -340,12 +405,30 @@ function runPgbench(url: string, script: string, clients: number, seconds: numbe
   fs.writeFileSync(file, script);
   const result = spawnSync(
     'pgbench',
-    ['-n', '-c', String(clients), '-j', '2', '-T', String(seconds), '-f', file, url],
+    ['-n', '-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(seconds), '-f', file, url],
     { encoding: 'utf8' },
   );
   const tps = /tps = ([\d.]+)/.exec(result.stdout ?? '')?.[1];
   if (!tps) process.stdout.write(`  pgbench failed: ${result.stderr}\n`);
   return tps ? Number(tps) : undefined;
+}
+
+/** The floor on one request: warm-up, then requests per second and its CPU per answered request. */
+async function timeFloor(
+  autocannon: Autocannon,
+  pid: number,
+  url: string,
+  headers: Record<string, string>,
+  options: BenchApiOptions,
+): Promise<Row['floor']> {
+  await runAutocannon(autocannon, url, headers, options.connections, 1);
+  const cpuBefore = processCpuSeconds(pid);
+  const result = await runAutocannon(autocannon, url, headers, options.connections, options.seconds);
+  const cpuSpent = processCpuSeconds(pid) - cpuBefore;
+  return {
+    rps: result.rps,
+    cpuPerRequest: result.answers > 0 && Number.isFinite(cpuSpent) ? (cpuSpent * 1e6) / result.answers : undefined,
+  };
 }
 
 async function waitUntilServing(url: string, child: ChildProcess): Promise<void> {
