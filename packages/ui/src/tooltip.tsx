@@ -1,13 +1,7 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
+import type { TooltipProps } from './tooltip-props.js';
 
-export interface TooltipProps {
-  content: ReactNode;
-  children: ReactNode;
-  /** When true the trigger renders alone (e.g. the expanded menu shows its labels already). */
-  disabled?: boolean;
-  openDelay?: number;
-  placement?: 'top' | 'right' | 'bottom' | 'left';
-}
+export type { TooltipProps };
 
 // The tooltip's machinery (zag, floating-ui: ~15 KB gzip) loads when a tooltip is first shown enabled,
 // not with every page that may show one (the expanded menu never does).

@@ -5,23 +5,8 @@ import { type ComponentType, memo, type Ref, useCallback, useEffect, useRef, use
 import { FiUser } from 'react-icons/fi';
 import { loadAheadWhenSettled } from '../idle';
 import { messages } from '../messages';
+import { UserMenuButton } from './UserMenuButton';
 import type { UserMenuPopupProps } from './UserMenuPopup';
-
-/** The button that opens the user menu: the person's name, or e-mail. */
-export function UserMenuButton({
-  user,
-  ref,
-  ...props
-}: ButtonProps & { user: UserPublic; ref?: Ref<HTMLButtonElement> }) {
-  return (
-    <Button ref={ref} variant="ghost" colorPalette="gray" size="sm" aria-label={messages.userMenu} gap="2" {...props}>
-      <FiUser aria-hidden />
-      <Text as="span" maxW="48" truncate>
-        {user.full_name || user.email}
-      </Text>
-    </Button>
-  );
-}
 
 const loadPopup = () => import('./UserMenuPopup');
 

@@ -6,7 +6,7 @@ import { memo, useCallback, useEffect, useRef } from 'react';
 import { FiLogOut, FiUser } from 'react-icons/fi';
 import { useNavigate } from 'react-router-dom';
 import { messages } from '../messages';
-import { UserMenuButton } from './UserMenu';
+import { UserMenuButton } from './UserMenuButton';
 
 export interface UserMenuPopupProps {
   user: UserPublic;
