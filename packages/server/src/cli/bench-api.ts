@@ -215,7 +215,9 @@ export async function benchApi(options: BenchApiOptions): Promise<void> {
       const planFile = path.join(work, 'floor.json');
       fs.writeFileSync(planFile, JSON.stringify(plan));
       // The floor is part of the harness: always this build's, even when timing another build's server.
-      floor = spawn(process.execPath, [BUILT_CLI, 'bench-floor', planFile], { stdio: ['ignore', log, log] });
+      floor = spawn(process.execPath, [...nodeArgs, BUILT_CLI, 'bench-floor', planFile], {
+        stdio: ['ignore', log, log],
+      });
       await waitUntilServing(`http://127.0.0.1:${floorPort}/ready`, floor);
     }
 
