@@ -19,6 +19,9 @@ export type UserChanges = Partial<NewUser>;
 /** What every read of a user selects (UserRow). */
 const USER_COLUMNS = withIsoTimestamps(getTableColumns(users));
 
+/** Key of the advisory lock under which instances starting together decide on the first super user. */
+const FIRST_SUPERUSER_LOCK_KEY = 727_274_912;
+
 /** What changeKeepingAnActiveSuperuser answers instead of changing the last active super user. */
 export const LAST_ACTIVE_SUPERUSER = Symbol('last active superuser');
 
@@ -93,6 +96,29 @@ export class UsersRepository {
       if (isUniqueViolation(error)) throw new EmailTakenError();
       throw error;
     }
+  }
+
+  /** True when any super user exists, active or not. */
+  async anySuperuser(): Promise<boolean> {
+    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.is_superuser, true)).limit(1);
+    return row !== undefined;
+  }
+
+  /**
+   * Creates the first super user if there is still none, as one decision: instances starting together
+   * on an empty database take turns on an advisory lock, so the second finds the first's and neither
+   * fails. `email-taken` when no super user exists but an ordinary account holds the address.
+   */
+  async createFirstSuperuser(user: NewUser): Promise<'created' | 'exists' | 'email-taken'> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_SUPERUSER_LOCK_KEY})`);
+      const [superuser] = await tx.select({ id: users.id }).from(users).where(eq(users.is_superuser, true)).limit(1);
+      if (superuser) return 'exists';
+      const created = await tx.insert(users).values(user).onConflictDoNothing({ target: users.email }).returning({
+        id: users.id,
+      });
+      return created.length > 0 ? 'created' : 'email-taken';
+    });
   }
 
   /**
