@@ -73,7 +73,6 @@ export async function startServer(config: Config, logger: FastifyBaseLogger | bo
       { config: { ...config, secretKey }, database, mailer, rateLimitStore },
       {
         logger: logger === true ? loggerOptions(config.logLevel) : logger === false ? false : undefined,
-        trustProxy: config.trustProxy,
       },
     );
     databaseLog = app.log;
