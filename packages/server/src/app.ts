@@ -2,6 +2,7 @@ import { API_PREFIX } from '@backoffice/contracts';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import bodyParsers from './http/body-parsers.js';
+import { trustProxyOption } from './http/client-address.js';
 import errors, { clientErrorHandler, frameworkErrors } from './http/errors.js';
 import { serializerCompiler, validatorCompiler } from './http/valibot.js';
 import auth from './plugins/auth.js';
@@ -19,7 +20,6 @@ import utilRoutes from './routes/utils.js';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
 }
 
 /**
@@ -42,7 +42,7 @@ class OneLinePerRequest extends LogController {
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     bodyLimit: 64 * 1024,
     // E-mail addresses travel in the path (password recovery) and may be 255 characters long.
     routerOptions: { maxParamLength: 320, ignoreTrailingSlash: false },

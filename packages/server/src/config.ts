@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { MAX_PROXY_HOPS, parseTrustProxy, type TrustProxy } from './http/client-address.js';
 
 /**
  * Every setting the server reads, with its default. The README's configuration table mirrors this
@@ -44,8 +45,8 @@ export interface Config {
   /** Where the built frontends live (shell/dist and each remote dist folder); unset = this repository. */
   webRoot: string | undefined;
   logLevel: string;
-  /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits need it). */
-  trustProxy: boolean;
+  /** Behind proxies: which of them may tell the client's address in X-Forwarded-For (rate limits, logs). */
+  trustProxy: TrustProxy;
 }
 
 export const DEV_SUPERUSER_PASSWORD = 'changethis';
@@ -80,6 +81,18 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false (got "${raw}")`);
+}
+
+function trustProxy(env: Env): TrustProxy {
+  const raw = env.TRUST_PROXY ?? '';
+  const setting = parseTrustProxy(raw);
+  if (setting === undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY must be false, true (one proxy), the number of proxies in front (1 to ${MAX_PROXY_HOPS}) ` +
+        `or a comma-separated list of the proxies' addresses or CIDR ranges (got "${raw.trim()}")`,
+    );
+  }
+  return setting;
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -117,7 +130,7 @@ export function loadConfig(env: Env = process.env): Config {
     authRateLimitPerMinute: integer(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
     webRoot: optional(env, 'WEB_ROOT'),
     logLevel: text(env, 'LOG_LEVEL', 'info'),
-    trustProxy: flag(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env),
   };
   if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');

@@ -73,11 +73,17 @@ export async function startServer(config: Config, logger: FastifyBaseLogger | bo
       { config: { ...config, secretKey }, database, mailer, rateLimitStore },
       {
         logger: logger === true ? loggerOptions(config.logLevel) : logger === false ? false : undefined,
-        trustProxy: config.trustProxy,
       },
     );
     databaseLog = app.log;
     storeLog = app.log;
+    if (firstSuperuser === 'email-taken') {
+      app.log.warn(
+        { superuser: config.firstSuperuser },
+        'no super user exists and FIRST_SUPERUSER is an ordinary account, which is never promoted: ' +
+          'start once with FIRST_SUPERUSER set to an address without an account',
+      );
+    }
     lockLost = (error) => {
       app.log.fatal({ err: error }, 'lost the lock on the data directory; stopping to protect the data');
       process.exit(1);
@@ -101,11 +107,15 @@ export async function startServer(config: Config, logger: FastifyBaseLogger | bo
     );
     printBanner({
       url,
-      email: config.firstSuperuser,
-      password:
-        config.firstSuperuserPassword === DEV_SUPERUSER_PASSWORD
-          ? DEV_SUPERUSER_PASSWORD
-          : '(the value of FIRST_SUPERUSER_PASSWORD)',
+      // FIRST_SUPERUSER's login is news only when it was just created: later it may have changed.
+      login:
+        firstSuperuser === 'created'
+          ? `${config.firstSuperuser} / ${
+              config.firstSuperuserPassword === DEV_SUPERUSER_PASSWORD
+                ? DEV_SUPERUSER_PASSWORD
+                : '(the value of FIRST_SUPERUSER_PASSWORD)'
+            }`
+          : 'a super user of this database (FIRST_SUPERUSER is used on the first start only)',
       mail: mailer.description,
       data: database.engine === 'pglite' ? config.dataDir : 'PostgreSQL at DATABASE_URL',
     });
@@ -124,12 +134,12 @@ export async function startServer(config: Config, logger: FastifyBaseLogger | bo
   }
 }
 
-function printBanner(info: { url: string; email: string; password: string; mail: string; data: string }) {
+function printBanner(info: { url: string; login: string; mail: string; data: string }) {
   const lines = [
     '',
     '  Back office is running',
     `  Open:      ${info.url}`,
-    `  Log in as: ${info.email} / ${info.password}`,
+    `  Log in as: ${info.login}`,
     `  API docs:  ${info.url}/docs`,
     `  E-mails:   ${info.mail}`,
     `  Data:      ${info.data}`,

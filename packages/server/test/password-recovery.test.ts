@@ -86,6 +86,61 @@ describe('password recovery through a real SMTP server', () => {
     expect(detail(old)).toBe('Invalid token');
   });
 
+  describe('a link is bound to the password and e-mail it was issued for', () => {
+    /** A user with a fresh recovery link, and their session. */
+    async function withLink() {
+      const { user, token } = await t.userToken();
+      await t.post(`password-recovery/${user.email}`);
+      return { user, token, link: tokenFrom(await smtp.waitFor(user.email)) };
+    }
+    const useLink = (link: string) =>
+      t.post('reset-password/', undefined, { token: link, new_password: 'taken-over-99' });
+
+    it('stops working once the user changed their password', async () => {
+      const { user, token, link } = await withLink();
+      const changed = await t.patch('users/me/password', token, {
+        current_password: user.password,
+        new_password: 'owner-changed-1',
+        confirm_password: 'owner-changed-1',
+      });
+      expect(changed.statusCode).toBe(200);
+      const res = await useLink(link);
+      expect(res.statusCode).toBe(400);
+      expect(detail(res)).toBe('Invalid token');
+      await expect(t.login(user.email, 'owner-changed-1')).resolves.toEqual(expect.any(String));
+    });
+
+    it('stops working once an administrator set the password', async () => {
+      const { user, link } = await withLink();
+      expect((await t.patch(`users/${user.id}`, t.superuserToken, { password: 'admin-set-pass-1' })).statusCode).toBe(
+        200,
+      );
+      expect(detail(await useLink(link))).toBe('Invalid token');
+      await expect(t.login(user.email, 'admin-set-pass-1')).resolves.toEqual(expect.any(String));
+    });
+
+    it('stops working once the e-mail changed, by the user or an administrator (the link in the old mailbox)', async () => {
+      const own = await withLink();
+      expect((await t.patch('users/me', own.token, { email: `new-${own.user.email}` })).statusCode).toBe(200);
+      expect(detail(await useLink(own.link))).toBe('Invalid token');
+
+      const byAdmin = await withLink();
+      const moved = await t.patch(`users/${byAdmin.user.id}`, t.superuserToken, {
+        email: `moved-${byAdmin.user.email}`,
+      });
+      expect(moved.statusCode).toBe(200);
+      expect(detail(await useLink(byAdmin.link))).toBe('Invalid token');
+      await expect(t.login(`moved-${byAdmin.user.email}`, byAdmin.user.password)).resolves.toEqual(expect.any(String));
+    });
+
+    it('keeps working after a change of name only', async () => {
+      const { user, token, link } = await withLink();
+      expect((await t.patch('users/me', token, { full_name: 'Outro Nome' })).statusCode).toBe(200);
+      expect((await useLink(link)).statusCode).toBe(200);
+      await expect(t.login(user.email, 'taken-over-99')).resolves.toEqual(expect.any(String));
+    });
+  });
+
   it('refuses an expired link', async () => {
     const user = await t.createUser();
     await t.post(`password-recovery/${user.email}`);

@@ -42,6 +42,27 @@ describe('malformed and forged tokens', () => {
     for (const token of ['not.a.jwt', otherKey, `${header}.${payload}.`]) await expectRevoked(token);
   });
 
+  it('answers 401 {detail}, never 500, for a validly signed token without exp or with a sub that is not a user id', async () => {
+    const { user } = await t.userToken();
+    const instanceKey = new TextEncoder().encode(t.app.config.secretKey);
+    const sign = (claims: { sub?: string; exp?: boolean }) => {
+      const jwt = new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt();
+      if (claims.sub !== undefined) jwt.setSubject(claims.sub);
+      if (claims.exp) jwt.setExpirationTime('1h');
+      return jwt.sign(instanceKey);
+    };
+    // Signed with the instance's own key, so only the claims can make them fail.
+    expect((await t.get('users/me', await sign({ sub: user.id, exp: true }))).statusCode).toBe(200);
+    for (const token of [
+      await sign({ sub: 'not-a-uuid', exp: true }),
+      await sign({ sub: user.id }),
+      await sign({ sub: `${user.id}x`, exp: true }),
+      await sign({ exp: true }),
+    ]) {
+      await expectRevoked(token);
+    }
+  });
+
   it('rejects an expired token', async () => {
     const { token } = await t.userToken();
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31 * 60_000 });

@@ -47,6 +47,11 @@ export const passwordResetTokens = pgTable(
     token_hash: varchar('token_hash', { length: 64 }).notNull().unique(),
     expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     used_at: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * SHA-256 (hex) of the account's e-mail and password hash when the link was sent (users-repository's
+     * resetBinding): once either changes, by any route, the link no longer matches and stops working.
+     */
+    bound_to: varchar('bound_to', { length: 64 }).notNull(),
     created_at: timestamps.created_at,
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.user_id)],

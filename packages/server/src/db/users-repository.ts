@@ -19,6 +19,17 @@ export type UserChanges = Partial<NewUser>;
 /** What every read of a user selects (UserRow). */
 const USER_COLUMNS = withIsoTimestamps(getTableColumns(users));
 
+/**
+ * What a reset link is bound to: the account's e-mail and password hash, hashed together (never a
+ * second copy of the password hash). Computed by the database both when a link is issued and when it
+ * is used, from the row as it is at that moment, so any change of either — the user's, an
+ * administrator's, an e-mail change, a reset — makes every link sent before stop working.
+ */
+const resetBinding = sql<string>`encode(sha256(convert_to(${users.email} || E'\n' || ${users.hashed_password}, 'UTF8')), 'hex')`;
+
+/** Key of the advisory lock under which instances starting together decide on the first super user. */
+const FIRST_SUPERUSER_LOCK_KEY = 727_274_912;
+
 /** What changeKeepingAnActiveSuperuser answers instead of changing the last active super user. */
 export const LAST_ACTIVE_SUPERUSER = Symbol('last active superuser');
 
@@ -95,6 +106,29 @@ export class UsersRepository {
     }
   }
 
+  /** True when any super user exists, active or not. */
+  async anySuperuser(): Promise<boolean> {
+    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.is_superuser, true)).limit(1);
+    return row !== undefined;
+  }
+
+  /**
+   * Creates the first super user if there is still none, as one decision: instances starting together
+   * on an empty database take turns on an advisory lock, so the second finds the first's and neither
+   * fails. `email-taken` when no super user exists but an ordinary account holds the address.
+   */
+  async createFirstSuperuser(user: NewUser): Promise<'created' | 'exists' | 'email-taken'> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_SUPERUSER_LOCK_KEY})`);
+      const [superuser] = await tx.select({ id: users.id }).from(users).where(eq(users.is_superuser, true)).limit(1);
+      if (superuser) return 'exists';
+      const created = await tx.insert(users).values(user).onConflictDoNothing({ target: users.email }).returning({
+        id: users.id,
+      });
+      return created.length > 0 ? 'created' : 'email-taken';
+    });
+  }
+
   /**
    * Applies the changes; `revokeTokens` bumps the token version so every access token issued
    * before stops working. Returns `undefined` when the user no longer exists.
@@ -133,23 +167,33 @@ export class UsersRepository {
 
   /* ---------- password reset tokens ---------- */
 
+  /** Stores a reset token's hash, bound to the user's e-mail and password as they are now. */
   async addResetToken(userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
-    await this.db.insert(passwordResetTokens).values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt });
+    await this.db.insert(passwordResetTokens).values({
+      user_id: userId,
+      token_hash: tokenHash,
+      expires_at: expiresAt,
+      bound_to: sql`(select ${resetBinding} from ${users} where ${users.id} = ${userId})`,
+    });
   }
 
   /**
    * Marks an unused, unexpired token as used and returns its user id, atomically: two requests
-   * racing with the same token cannot both succeed.
+   * racing with the same token cannot both succeed. A token whose user's e-mail or password changed
+   * since it was sent is not found.
    */
   async consumeResetToken(tokenHash: string, now: Date): Promise<string | undefined> {
     const [row] = await this.db
       .update(passwordResetTokens)
       .set({ used_at: now })
+      .from(users)
       .where(
         and(
           eq(passwordResetTokens.token_hash, tokenHash),
           sql`${passwordResetTokens.used_at} is null`,
           sql`${passwordResetTokens.expires_at} > ${now}`,
+          eq(users.id, passwordResetTokens.user_id),
+          eq(passwordResetTokens.bound_to, resetBinding),
         ),
       )
       .returning({ user_id: passwordResetTokens.user_id });

@@ -1,5 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { isUuid } from './uuid.js';
 
 const ALGORITHM = 'HS256';
 /** How many verified tokens one process remembers (a few MB at most). */
@@ -46,7 +47,7 @@ export class AccessTokens {
    */
   readonly #verified = new Map<string, { claims: AccessTokenClaims; exp: number }>();
 
-  /** The claims of a valid token, or `null` for anything malformed, forged or expired. */
+  /** The claims of a valid token, or `null` for anything malformed, forged, expired or without an expiry. */
   async verify(token: string): Promise<AccessTokenClaims | null> {
     const now = Math.floor(Date.now() / 1000);
     const known = this.#verified.get(token);
@@ -56,13 +57,16 @@ export class AccessTokens {
       return null;
     }
     try {
-      const { payload } = await jwtVerify(token, await this.#cryptoKey, { algorithms: [ALGORITHM] });
-      if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
+      // A token without `exp` would never expire: every token this server issues has one, so one
+      // without it was not issued here as it is, whatever its signature says.
+      const { payload } = await jwtVerify(token, await this.#cryptoKey, {
+        algorithms: [ALGORITHM],
+        requiredClaims: ['exp', 'sub'],
+      });
+      if (!isUuid(payload.sub) || typeof payload.ver !== 'number' || typeof payload.exp !== 'number') return null;
       const claims = { userId: payload.sub, version: payload.ver };
-      if (typeof payload.exp === 'number') {
-        if (this.#verified.size >= VERIFIED_MAX) this.#verified.delete(this.#verified.keys().next().value as string);
-        this.#verified.set(token, { claims, exp: payload.exp });
-      }
+      if (this.#verified.size >= VERIFIED_MAX) this.#verified.delete(this.#verified.keys().next().value as string);
+      this.#verified.set(token, { claims, exp: payload.exp });
       return claims;
     } catch (error) {
       if (error instanceof errors.JOSEError || error instanceof TypeError) return null;

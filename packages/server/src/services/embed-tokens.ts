@@ -1,6 +1,7 @@
 import { createHmac, webcrypto } from 'node:crypto';
 import { PARTNER_KEY_ACCESS, type PartnerKeyAccess } from '@backoffice/contracts';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { isUuid } from './uuid.js';
 
 const ALGORITHM = 'HS256';
 /** The JWT `typ` header of an embed token (RFC 8725 §3.11: a distinct type per kind of token). */
@@ -9,7 +10,6 @@ const EMBED_AUDIENCE = 'backoffice-embed';
 const HEADER = { alg: ALGORITHM, typ: EMBED_TOKEN_TYPE };
 /** Every embed token begins with its encoded header (jose writes the header object as given). */
 const TOKEN_HEAD = `${Buffer.from(JSON.stringify(HEADER)).toString('base64url')}.`;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface EmbedTokenClaims {
   /** The partner key the token was issued for: it is read on every request, so a revocation holds at once. */
@@ -61,7 +61,7 @@ export class EmbedTokens {
         requiredClaims: ['exp', 'sub'],
       });
       const access = PARTNER_KEY_ACCESS.find((value) => value === payload.access);
-      if (!access || typeof payload.sub !== 'string' || !UUID.test(payload.sub)) return null;
+      if (!access || !isUuid(payload.sub)) return null;
       return { keyId: payload.sub, access };
     } catch (error) {
       if (error instanceof errors.JOSEError || error instanceof TypeError) return null;

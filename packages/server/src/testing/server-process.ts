@@ -4,6 +4,8 @@ import path from 'node:path';
 
 /** The built CLI (`dist/cli.js`), from this file in `src/testing` or in `dist/testing`. */
 export const BUILT_CLI = path.resolve(import.meta.dirname, '../../dist/cli.js');
+/** The CLI's source, run through tsx (from `src/testing` only): the API suite needs no build. */
+const SOURCE_CLI = path.resolve(import.meta.dirname, '../cli.ts');
 
 export interface ServerProcess {
   /** `http://127.0.0.1:<port>` */
@@ -31,18 +33,24 @@ export interface StartOptions {
   env: Record<string, string>;
   /** How long start-up (migrations included) may take; a loaded 2-core machine is slow. */
   timeoutMs?: number;
+  /** Run `src/cli.ts` through tsx instead of the build: a real process for the API suite, which runs unbuilt. */
+  fromSource?: boolean;
 }
 
 /**
- * Runs the real built server (`node dist/cli.js start`) in a child process on a free port and
+ * Runs the real built server (`node dist/cli.js start`, or its source) in a child process on a free port and
  * resolves once it serves. For tests and load scripts that must see the product as it ships:
  * its own process, its own lock, its own crash.
  */
 export async function startServerProcess(options: StartOptions): Promise<ServerProcess> {
-  if (!fs.existsSync(BUILT_CLI)) {
-    throw new Error(`${BUILT_CLI} is missing: build the server first (npx -y pnpm@10.34.8 run build)`);
+  const cli = options.fromSource ? SOURCE_CLI : BUILT_CLI;
+  if (!fs.existsSync(cli)) {
+    throw new Error(`${cli} is missing: build the server first (npx -y pnpm@10.34.8 run build)`);
   }
-  const child = spawn(process.execPath, [BUILT_CLI, 'start'], {
+  const args = options.fromSource ? ['--conditions=source', '--import', 'tsx', cli, 'start'] : [cli, 'start'];
+  const child = spawn(process.execPath, args, {
+    // `--import tsx` is resolved from the working directory: the server package's, which has it.
+    ...(options.fromSource ? { cwd: path.resolve(import.meta.dirname, '../..') } : {}),
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...options.env, PORT: '0' },
     stdio: ['pipe', 'pipe', 'pipe'],
   });

@@ -3,8 +3,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import { freePort } from '../../src/testing/free-port.js';
 import { type ServerProcess, startServerProcess } from '../../src/testing/server-process.js';
 import { SERVER_ENV, SUPERUSER } from './server-env.js';
@@ -75,6 +76,27 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const server = await startServerProcess({ env });
   cleanups.push(() => server.stop());
   return server;
+}
+
+/**
+ * The token of the newest password recovery e-mail for `email` in the outbox of a server without
+ * SMTP_HOST (`DATA_DIR/outbox`): the only place a reset link is written (never the log).
+ */
+export async function outboxResetToken(dataDir: string, email: string): Promise<string> {
+  const outbox = path.join(dataDir, 'outbox');
+  const file = await vi.waitFor(
+    () => {
+      const names = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((n) => n.endsWith(`-${email}.eml`)) : [];
+      const newest = names.sort().at(-1);
+      if (!newest) throw new Error(`no e-mail for ${email} in ${outbox} yet`);
+      return path.join(outbox, newest);
+    },
+    { timeout: 15_000, interval: 50 },
+  );
+  const mail = await simpleParser(fs.readFileSync(file));
+  const token = /reset-password\?token=([\w-]+)/.exec(mail.text ?? '')?.[1];
+  if (!token) throw new Error(`no reset link in ${file}`);
+  return token;
 }
 
 /* ---------- HTTP ---------- */

@@ -4,13 +4,12 @@ import path from 'node:path';
 import type { FastifyServerOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import type { Database } from '../../src/db/client.js';
 import { UsersRepository } from '../../src/db/users-repository.js';
 import { ensureFirstSuperuser } from '../../src/first-superuser.js';
 import { createMailer, type Mailer } from '../../src/services/mailer.js';
 import { hashPassword } from '../../src/services/passwords.js';
 import { memoryStore, type RateLimitStore } from '../../src/services/rate-limiter.js';
-import { freshDatabase } from './database.js';
+import { freshDatabase, type TestDatabase } from './database.js';
 
 export const SUPERUSER = { email: 'admin@example.com', password: 'admin-password-1' };
 
@@ -19,6 +18,11 @@ export interface TestAppOptions {
   mailer?: Mailer;
   rateLimitStore?: RateLimitStore;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Another test app's database: a second instance of the API on the same data, as behind a load
+   * balancer. It stays open when this app closes (its own app closes it).
+   */
+  database?: TestDatabase;
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -37,8 +41,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     ...options.env,
   });
-  const database: Database = await freshDatabase();
-  await ensureFirstSuperuser(new UsersRepository(database.db), config);
+  const database: TestDatabase =
+    options.database ??
+    (await freshDatabase({
+      // As in production when the test sets it (PostgreSQL only); otherwise no timeout.
+      statementTimeoutMs: options.env?.DATABASE_STATEMENT_TIMEOUT_SECONDS ? config.statementTimeoutSeconds * 1000 : 0,
+    }));
+  if (!options.database) await ensureFirstSuperuser(new UsersRepository(database.db), config);
   const mailer = options.mailer ?? createMailer(config);
   const app = await buildApp(
     {
@@ -121,7 +130,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     async close() {
       await app.close();
       mailer.close();
-      await database.close();
+      if (!options.database) await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

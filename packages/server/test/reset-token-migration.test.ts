@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_FOLDER, openPglite } from '../src/db/client.js';
+import { UsersRepository } from '../src/db/users-repository.js';
+import { hashResetToken } from '../src/services/reset-tokens.js';
+import { engine } from './support/database.js';
+
+const BINDING_MIGRATION = '0010_reset_token_binding';
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The migrations folder as it was before `tag`: its SQL files, and a journal that ends before it. */
+function migrationsBefore(tag: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-migrations-'));
+  dirs.push(dir);
+  fs.cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
+  const journalFile = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.slice(
+    0,
+    journal.entries.findIndex((e) => e.tag === tag),
+  );
+  fs.writeFileSync(journalFile, JSON.stringify(journal));
+  return dir;
+}
+
+// The migration's SQL is the same on both engines; one run on PGlite says what it does to rows.
+describe.skipIf(engine !== 'pglite')(`migration ${BINDING_MIGRATION}`, () => {
+  it('binds the links already sent to their account as it is, so they keep working until it changes', async () => {
+    const database = await openPglite(undefined);
+    try {
+      const db = database.db as never;
+      await migrate(db, { migrationsFolder: migrationsBefore(BINDING_MIGRATION) });
+      const users = new UsersRepository(database.db);
+      const ids: string[] = [];
+      for (const email of ['kept@example.com', 'changed@example.com']) {
+        // Both drivers answer `{ rows }` to a raw statement.
+        const { rows } = (await database.db.execute(
+          sql`insert into users (email, hashed_password) values (${email}, '$argon2id$before') returning id`,
+        )) as unknown as { rows: { id: string }[] };
+        const id = rows[0]?.id as string;
+        ids.push(id);
+        await database.db.execute(
+          sql`insert into password_reset_tokens (user_id, token_hash, expires_at)
+              values (${id}, ${hashResetToken(`link-of-${email}`)}, now() + interval '1 hour')`,
+        );
+      }
+      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+
+      await users.update(ids[1] as string, { hashed_password: '$argon2id$after' });
+      expect(await users.consumeResetToken(hashResetToken('link-of-kept@example.com'), new Date())).toBe(ids[0]);
+      expect(await users.consumeResetToken(hashResetToken('link-of-changed@example.com'), new Date())).toBeUndefined();
+    } finally {
+      await database.close();
+    }
+  });
+});
