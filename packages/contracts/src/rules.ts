@@ -45,6 +45,35 @@ export const passwordRule = v.pipe(
 );
 
 /** Optional full name as stored: trimmed, empty means none. */
+/**
+ * The one "passwords match" rule: `schema` with a check that its confirmation field repeats the password.
+ * Each form keeps its own words (`message`). `notGiven` lists the confirmation values that mean "not
+ * typed yet" (a form's empty field has its own "required" message; an API client may leave it out),
+ * which are not a mismatch. Reported on the confirmation field, and checked as soon as both fields are
+ * valid, even while others are not (a form shows every problem at once).
+ */
+export function withPasswordsMatch<TSchema extends v.GenericSchema<Record<string, unknown>>>(
+  schema: TSchema,
+  options: {
+    password: keyof v.InferOutput<TSchema> & string;
+    confirmation?: keyof v.InferOutput<TSchema> & string;
+    message: string;
+    notGiven: readonly ('' | undefined)[];
+  },
+) {
+  const confirmation = options.confirmation ?? 'confirm_password';
+  const matches = (input: Record<string, unknown>) => {
+    const typed = input[confirmation];
+    return options.notGiven.includes(typed as '' | undefined) || typed === (input[options.password] ?? '');
+  };
+  // valibot types a partial check by the paths it is given; these are chosen at run time, hence the casts.
+  const check = v.forward(
+    v.partialCheck([[options.password], [confirmation]] as never, matches as never, options.message) as never,
+    [confirmation] as never,
+  ) as v.GenericValidation<v.InferOutput<TSchema>>;
+  return v.pipe(schema, check);
+}
+
 export const fullNameRule = v.pipe(
   v.string(),
   v.trim(),

@@ -27,6 +27,7 @@ import {
   profileFullNameRule,
   taxIdRule,
   tradingNameRule,
+  withPasswordsMatch,
 } from './rules.js';
 
 /**
@@ -150,7 +151,7 @@ const passwordConfirmation = v.optional(v.string());
 const PASSWORDS_DO_NOT_MATCH = 'The passwords do not match';
 
 /** Admin create (`POST /users/`). */
-export const UserCreateSchema = v.pipe(
+export const UserCreateSchema = withPasswordsMatch(
   v.object({
     email: emailRule,
     password: passwordRule,
@@ -160,14 +161,7 @@ export const UserCreateSchema = v.pipe(
     is_active: v.optional(v.boolean(), true),
   }),
   // The confirmation is optional for API clients, but when sent it must match.
-  v.forward(
-    v.partialCheck(
-      [['password'], ['confirm_password']],
-      (input) => input.confirm_password === undefined || input.confirm_password === input.password,
-      PASSWORDS_DO_NOT_MATCH,
-    ),
-    ['confirm_password'],
-  ),
+  { password: 'password', message: PASSWORDS_DO_NOT_MATCH, notGiven: [undefined] },
 );
 export type UserCreate = v.InferOutput<typeof UserCreateSchema>;
 
@@ -180,7 +174,7 @@ export const UserRegisterSchema = v.object({
 export type UserRegister = v.InferOutput<typeof UserRegisterSchema>;
 
 /** Admin update (`PATCH /users/{id}`): partial; an empty password means "keep the current one". */
-export const UserUpdateSchema = v.pipe(
+export const UserUpdateSchema = withPasswordsMatch(
   v.object({
     email: v.optional(emailRule),
     password: v.optional(v.union([v.literal(''), passwordRule], m.passwordTooShort)),
@@ -189,14 +183,7 @@ export const UserUpdateSchema = v.pipe(
     is_superuser: v.optional(v.boolean()),
     is_active: v.optional(v.boolean()),
   }),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['confirm_password']],
-      (input) => input.confirm_password === undefined || input.confirm_password === (input.password ?? ''),
-      PASSWORDS_DO_NOT_MATCH,
-    ),
-    ['confirm_password'],
-  ),
+  { password: 'password', message: PASSWORDS_DO_NOT_MATCH, notGiven: [undefined] },
 );
 export type UserUpdate = v.InferOutput<typeof UserUpdateSchema>;
 
@@ -207,7 +194,7 @@ export const UserUpdateMeSchema = v.object({
 });
 export type UserUpdateMe = v.InferOutput<typeof UserUpdateMeSchema>;
 
-export const UpdatePasswordSchema = v.pipe(
+export const UpdatePasswordSchema = withPasswordsMatch(
   v.object({
     current_password: v.pipe(
       v.string('Field required'),
@@ -217,14 +204,7 @@ export const UpdatePasswordSchema = v.pipe(
     new_password: passwordRule,
     confirm_password: v.string('Field required'),
   }),
-  v.forward(
-    v.partialCheck(
-      [['new_password'], ['confirm_password']],
-      (input) => input.confirm_password === input.new_password,
-      m.passwordsDoNotMatch,
-    ),
-    ['confirm_password'],
-  ),
+  { password: 'new_password', message: m.passwordsDoNotMatch, notGiven: [] },
 );
 export type UpdatePassword = v.InferOutput<typeof UpdatePasswordSchema>;
 

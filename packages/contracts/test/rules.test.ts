@@ -14,6 +14,7 @@ import {
   ruleMessages,
   UpdatePasswordSchema,
   UserRegisterSchema,
+  withPasswordsMatch,
 } from '../src/index.js';
 
 const messagesOf = (schema: v.GenericSchema, input: unknown) => {
@@ -138,5 +139,35 @@ describe('partner keys', () => {
     expect(messagesOf(PartnerKeyCreateSchema, { name: 'P', origins: ['*'] })).toEqual([
       ruleMessages.partnerKeyOriginInvalid,
     ]);
+  });
+});
+
+describe('withPasswordsMatch', () => {
+  const schema = (notGiven: readonly ('' | undefined)[]) =>
+    withPasswordsMatch(
+      v.object({
+        email: v.pipe(v.string(), v.email('bad e-mail')),
+        new_password: v.string(),
+        again: v.optional(v.string()),
+      }),
+      { password: 'new_password', confirmation: 'again', message: 'differ', notGiven },
+    );
+  const issues = (s: ReturnType<typeof schema>, input: unknown) =>
+    (v.safeParse(s, input).issues ?? []).map((issue) => [v.getDotPath(issue), issue.message]);
+
+  it('reports a mismatch on the confirmation, even while another field is invalid', () => {
+    expect(issues(schema([]), { email: 'a@b.co', new_password: 'x', again: 'y' })).toEqual([['again', 'differ']]);
+    expect(issues(schema([]), { email: 'nope', new_password: 'x', again: 'y' })).toEqual([
+      ['email', 'bad e-mail'],
+      ['again', 'differ'],
+    ]);
+    expect(issues(schema([]), { email: 'a@b.co', new_password: 'x', again: 'x' })).toEqual([]);
+  });
+
+  it('lets a confirmation that is not given pass only when the form says so', () => {
+    expect(issues(schema(['']), { email: 'a@b.co', new_password: 'x', again: '' })).toEqual([]);
+    expect(issues(schema([]), { email: 'a@b.co', new_password: 'x', again: '' })).toEqual([['again', 'differ']]);
+    expect(issues(schema([undefined]), { email: 'a@b.co', new_password: 'x' })).toEqual([]);
+    expect(issues(schema(['']), { email: 'a@b.co', new_password: 'x' })).toEqual([['again', 'differ']]);
   });
 });

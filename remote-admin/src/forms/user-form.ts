@@ -8,6 +8,7 @@ import {
   type UserCreate,
   type UserPublic,
   type UserUpdate,
+  withPasswordsMatch,
 } from '@backoffice/contracts';
 import * as v from 'valibot';
 import { messages } from '../messages';
@@ -47,7 +48,7 @@ export function editUserDefaults(user: UserPublic): UserFormValues {
 }
 
 /** Add user (spec §5): e-mail required + pattern, password required (min 8), confirmation required and equal. */
-export const addUserSchema = v.pipe(
+export const addUserSchema = withPasswordsMatch(
   v.object({
     email: emailRule,
     full_name: fullNameRule,
@@ -56,44 +57,32 @@ export const addUserSchema = v.pipe(
     is_superuser: v.boolean(),
     is_active: v.boolean(),
   }),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['confirm_password']],
-      // An empty confirmation has its own message; a mismatch is reported once something is typed.
-      (input) => input.confirm_password === '' || input.confirm_password === input.password,
-      passwordsDoNotMatch,
-    ),
-    ['confirm_password'],
-  ),
+  // An empty confirmation has its own message; a mismatch is reported once something is typed.
+  { password: 'password', message: passwordsDoNotMatch, notGiven: [''] },
 );
 
 /** Edit user (spec §5): the same, but the password is optional (min 8 when given). */
 export const editUserSchema = v.pipe(
-  v.object({
-    email: emailRule,
-    full_name: fullNameRule,
-    password: v.pipe(
-      v.string(),
-      v.check((value) => value === '' || value.length >= PASSWORD_MIN_LENGTH, ruleMessages.passwordTooShort),
-      v.maxLength(PASSWORD_MAX_LENGTH, ruleMessages.passwordTooLong),
-    ),
-    confirm_password: v.string(),
-    is_superuser: v.boolean(),
-    is_active: v.boolean(),
-  }),
+  withPasswordsMatch(
+    v.object({
+      email: emailRule,
+      full_name: fullNameRule,
+      password: v.pipe(
+        v.string(),
+        v.check((value) => value === '' || value.length >= PASSWORD_MIN_LENGTH, ruleMessages.passwordTooShort),
+        v.maxLength(PASSWORD_MAX_LENGTH, ruleMessages.passwordTooLong),
+      ),
+      confirm_password: v.string(),
+      is_superuser: v.boolean(),
+      is_active: v.boolean(),
+    }),
+    { password: 'password', message: passwordsDoNotMatch, notGiven: [''] },
+  ),
   v.forward(
     v.partialCheck(
       [['password'], ['confirm_password']],
       (input) => input.password === '' || input.confirm_password !== '',
       confirmPasswordRequired,
-    ),
-    ['confirm_password'],
-  ),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['confirm_password']],
-      (input) => input.confirm_password === '' || input.confirm_password === input.password,
-      passwordsDoNotMatch,
     ),
     ['confirm_password'],
   ),

@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, emailRule, passwordRule, signupFullNameRule } from '@backoffice/contracts';
+import { EMAIL_PATTERN, emailRule, passwordRule, signupFullNameRule, withPasswordsMatch } from '@backoffice/contracts';
 import * as v from 'valibot';
 import { messages } from '../messages';
 
@@ -29,21 +29,14 @@ export const loginSchema = v.object({
 export type LoginValues = v.InferInput<typeof loginSchema>;
 
 /** Sign-up: full name, e-mail and password by the shared rules, and a matching confirmation. */
-export const signupSchema = v.pipe(
+export const signupSchema = withPasswordsMatch(
   v.object({
     full_name: requiredThen(messages.fullNameRequired, signupFullNameRule),
     email: requiredThen(messages.emailRequired, emailRule),
     password: requiredThen(messages.passwordRequired, passwordRule),
     confirm_password: required(messages.confirmPasswordRequired),
   }),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['confirm_password']],
-      (input) => input.confirm_password === '' || input.confirm_password === input.password,
-      messages.passwordsDoNotMatch,
-    ),
-    ['confirm_password'],
-  ),
+  { password: 'password', message: messages.passwordsDoNotMatch, notGiven: [''] },
 );
 export type SignupValues = v.InferInput<typeof signupSchema>;
 
@@ -53,18 +46,11 @@ export const recoverPasswordSchema = v.object({
 export type RecoverPasswordValues = v.InferInput<typeof recoverPasswordSchema>;
 
 /** Reset: the new password by the shared rule and a matching confirmation. */
-export const resetPasswordSchema = v.pipe(
+export const resetPasswordSchema = withPasswordsMatch(
   v.object({
     new_password: requiredThen(messages.passwordRequired, passwordRule),
     confirm_password: required(messages.confirmPasswordRequired),
   }),
-  v.forward(
-    v.partialCheck(
-      [['new_password'], ['confirm_password']],
-      (input) => input.confirm_password === '' || input.confirm_password === input.new_password,
-      messages.passwordsDoNotMatch,
-    ),
-    ['confirm_password'],
-  ),
+  { password: 'new_password', message: messages.passwordsDoNotMatch, notGiven: [''] },
 );
 export type ResetPasswordValues = v.InferInput<typeof resetPasswordSchema>;

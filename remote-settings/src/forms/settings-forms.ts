@@ -1,4 +1,11 @@
-import { emailRule, passwordRule, profileFullNameRule, ruleMessages, type UserPublic } from '@backoffice/contracts';
+import {
+  emailRule,
+  passwordRule,
+  profileFullNameRule,
+  ruleMessages,
+  type UserPublic,
+  withPasswordsMatch,
+} from '@backoffice/contracts';
 import * as v from 'valibot';
 import { messages } from '../messages';
 
@@ -14,7 +21,7 @@ export function profileDefaults(user: UserPublic): ProfileFormValues {
 }
 
 /** Senha (spec §5): current password, the shared password rule for the new one, a matching confirmation. */
-export const changePasswordSchema = v.pipe(
+export const changePasswordSchema = withPasswordsMatch(
   v.object({
     current_password: v.pipe(
       v.string(messages.password.currentRequired),
@@ -26,14 +33,8 @@ export const changePasswordSchema = v.pipe(
       v.nonEmpty(messages.password.confirmRequired),
     ),
   }),
-  v.forward(
-    v.partialCheck(
-      [['new_password'], ['confirm_password']],
-      (input) => input.confirm_password === input.new_password,
-      ruleMessages.passwordsDoNotMatch,
-    ),
-    ['confirm_password'],
-  ),
+  // An empty confirmation is already refused by its own rule, so the check never sees one.
+  { password: 'new_password', message: ruleMessages.passwordsDoNotMatch, notGiven: [] },
 );
 export type ChangePasswordFormValues = v.InferInput<typeof changePasswordSchema>;
 
