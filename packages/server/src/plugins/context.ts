@@ -9,6 +9,7 @@ import { UsersRepository } from '../db/users-repository.js';
 import { AccessTokens } from '../services/access-tokens.js';
 import { ApiKeyStore } from '../services/api-keys.js';
 import { EmbedTokens } from '../services/embed-tokens.js';
+import { FailureBackoff } from '../services/failure-backoff.js';
 import type { Mailer } from '../services/mailer.js';
 import { PARTNER_KEYS, type PartnerKey, PartnerOrigins, type PartnerScope } from '../services/partner-keys.js';
 import { RateLimiter, type RateLimitStore } from '../services/rate-limiter.js';
@@ -33,6 +34,8 @@ declare module 'fastify' {
     companies: CompaniesRepository;
     mailer: Mailer;
     limiter: RateLimiter;
+    /** Waits that grow with failed logins (per account and address, per address); shares the limiter's store. */
+    failureBackoff: FailureBackoff;
     accessTokens: AccessTokens;
     /** Partner portals' keys (api-keys.ts), the origins CORS allows for them, and their embed tokens. */
     partnerKeys: ApiKeyStore<PartnerScope>;
@@ -57,6 +60,7 @@ export default fp<AppDeps>(async function context(app: FastifyInstance, deps) {
   app.decorate('companies', new CompaniesRepository(deps.database.db));
   app.decorate('mailer', deps.mailer);
   app.decorate('limiter', new RateLimiter(deps.rateLimitStore));
+  app.decorate('failureBackoff', new FailureBackoff(deps.rateLimitStore));
   app.decorate('accessTokens', new AccessTokens(deps.config.secretKey, deps.config.accessTokenExpireMinutes));
   const partnerKeys = new ApiKeyStore(new ApiKeysRepository(deps.database.db), PARTNER_KEYS);
   app.decorate('partnerKeys', partnerKeys);

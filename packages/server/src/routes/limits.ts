@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { UserRow } from '../db/schema.js';
+import type { BackoffRule } from '../services/failure-backoff.js';
 import type { Limit } from '../services/rate-limiter.js';
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** The longest wait failed logins earn: slow enough for a guesser, short enough for an owner who mistyped. */
+const MAX_LOGIN_WAIT_MS = 15 * MINUTE;
 /** Embed tokens one partner key may get a minute: a portal's server reuses a token for minutes (README). */
 const EMBED_TOKENS_PER_KEY_PER_MINUTE = 60;
 
@@ -18,11 +23,28 @@ export function authLimits(app: FastifyInstance, request: FastifyRequest) {
   });
   return {
     loginPerClient: perClient('login'),
-    /** Failed logins only; a success clears it. */
-    loginFailuresPerAccount: (email: string): Limit => ({
-      key: `login:account:${email}`,
-      max: 10,
-      windowMs: 15 * MINUTE,
+    /**
+     * Failed logins, slowed rather than locked (failure-backoff.ts): an account tried from one address
+     * waits after 5 failures an hour, an address trying any accounts after AUTH_RATE_LIMIT_PER_MINUTE
+     * (20), each further failure doubling the wait up to 15 minutes. Nothing counts an account over all
+     * addresses: whatever an attacker does elsewhere, the owner logs in from their own address.
+     */
+    loginBackoff: (account: LoginAccount) => ({
+      address: {
+        key: `login:address:${request.ip}`,
+        // The per-address allowance is the one setting of the per-address limits (tests and load runs raise it).
+        freeFailures: app.config.authRateLimitPerMinute,
+        windowMs: HOUR,
+        firstWaitMs: 1000,
+        maxWaitMs: MAX_LOGIN_WAIT_MS,
+      } satisfies BackoffRule,
+      accountAtAddress: {
+        key: `login:account:${accountKey(account)}:address:${request.ip}`,
+        freeFailures: 5,
+        windowMs: HOUR,
+        firstWaitMs: 1000,
+        maxWaitMs: MAX_LOGIN_WAIT_MS,
+      } satisfies BackoffRule,
     }),
     recoveryPerClient: perClient('recovery'),
     recoveryPerAccount: (email: string): Limit => ({ key: `recovery:account:${email}`, max: 5, windowMs: 60 * MINUTE }),
@@ -30,6 +52,18 @@ export function authLimits(app: FastifyInstance, request: FastifyRequest) {
     signupPerClient: perClient('signup'),
     signupPerAccount: (email: string): Limit => ({ key: `signup:account:${email}`, max: 5, windowMs: 60 * MINUTE }),
   };
+}
+
+/** Whom a login tries: an existing user, or an e-mail no account has. */
+export type LoginAccount = UserRow | { email: string };
+
+/**
+ * An existing user's counters are named by id and token version: a password reset (or any password
+ * change) bumps the version, so the account starts afresh at every address — "a successful reset
+ * clears it" (OWASP) without finding each address's counter.
+ */
+function accountKey(account: LoginAccount): string {
+  return 'id' in account ? `${account.id}:${account.token_version}` : `email:${account.email}`;
 }
 
 /**

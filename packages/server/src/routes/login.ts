@@ -47,18 +47,21 @@ export default async function loginRoutes(fastify: FastifyInstance) {
         const limits = authLimits(app, request);
         const email = normalizeEmail(request.body.username);
         await app.limiter.consume(limits.loginPerClient);
-        await app.limiter.assertAvailable(limits.loginFailuresPerAccount(email));
-
         const user = await app.users.findByEmail(email);
+        const backoff = limits.loginBackoff(user ?? { email });
+        // Before the password is checked: a guesser who must wait learns nothing, right or wrong.
+        await app.failureBackoff.assertOpen(backoff.address, backoff.accountAtAddress);
+
         const passwordMatches = user
           ? await verifyPassword(user.hashed_password, request.body.password)
           : await burnPasswordCheck(request.body.password);
         if (!user || !passwordMatches) {
-          await app.limiter.record(limits.loginFailuresPerAccount(email));
+          await app.failureBackoff.failed(backoff.address, backoff.accountAtAddress);
           throw new HttpError(400, apiErrors.incorrectEmailOrPassword);
         }
         if (!user.is_active) throw new HttpError(400, apiErrors.inactiveUser);
-        await app.limiter.reset(limits.loginFailuresPerAccount(email).key);
+        // The address's count stays: one good password of the attacker's own must not buy more guesses elsewhere.
+        await app.failureBackoff.clear(backoff.accountAtAddress);
         const accessToken = await app.accessTokens.issue({ userId: user.id, version: user.token_version });
         return { access_token: accessToken, token_type: 'bearer' as const };
       },

@@ -12,6 +12,8 @@ export interface RateLimitStore {
   hit(key: string, windowMs: number): Promise<Hit>;
   /** The current window without counting a hit; `null` when there is none. */
   peek(key: string): Promise<Hit | null>;
+  /** Sets a key that lasts `ms` (a wait: peek tells how long is left), replacing any window it had. */
+  hold(key: string, ms: number): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -39,6 +41,9 @@ export function memoryStore(): RateLimitStore {
       const w = windows.get(key);
       const now = Date.now();
       return w && w.resetAt > now ? { count: w.count, resetInMs: w.resetAt - now } : null;
+    },
+    async hold(key, ms) {
+      windows.set(key, { count: 1, resetAt: Date.now() + ms });
     },
     async reset(key) {
       windows.delete(key);
@@ -88,6 +93,10 @@ export function redisStore(url: string, prefix = 'backoffice:rl:'): RateLimitSto
       await firstConnection;
       const [count, ttl] = await Promise.all([redis.get(prefix + key), redis.pttl(prefix + key)]);
       return count === null || ttl < 0 ? null : { count: Number(count), resetInMs: ttl };
+    },
+    async hold(key, ms) {
+      await firstConnection;
+      await redis.set(prefix + key, '1', 'PX', ms);
     },
     async reset(key) {
       await firstConnection;
@@ -141,6 +150,11 @@ export function withFallback(shared: RateLimitStore, local: RateLimitStore, log:
         () => shared.peek(key),
         () => local.peek(key),
       ),
+    hold: (key, ms) =>
+      attempt(
+        () => shared.hold(key, ms),
+        () => local.hold(key, ms),
+      ),
     // A reset (a successful login) clears both, so a local count does not outlive the outage.
     reset: async (key) => {
       await local.reset(key);
@@ -179,17 +193,6 @@ export class RateLimiter {
       if (hit.count > (limits[i] as Limit).max) retryAfterMs = Math.max(retryAfterMs, hit.resetInMs);
     });
     if (retryAfterMs > 0) throw new RateLimitedError(Math.max(1, Math.ceil(retryAfterMs / 1000)));
-  }
-
-  /** Throws if a limit is already used up, without counting (e.g. failed logins per account). */
-  async assertAvailable(limit: Limit): Promise<void> {
-    const hit = await this.store.peek(limit.key);
-    if (hit && hit.count >= limit.max) throw new RateLimitedError(Math.max(1, Math.ceil(hit.resetInMs / 1000)));
-  }
-
-  /** Counts one hit without refusing it (the refusal comes with the next assertAvailable). */
-  async record(limit: Limit): Promise<void> {
-    await this.store.hit(limit.key, limit.windowMs);
   }
 
   reset(key: string): Promise<void> {

@@ -49,12 +49,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
     }));
   if (!options.database) await ensureFirstSuperuser(new UsersRepository(database.db), config);
   const mailer = options.mailer ?? createMailer(config);
+  const rateLimitStore = options.rateLimitStore ?? memoryStore();
   const app = await buildApp(
     {
       config: { ...config, secretKey: config.secretKey ?? 'test-secret-key-that-is-long-enough-0123456789' },
       database,
       mailer,
-      rateLimitStore: options.rateLimitStore ?? memoryStore(),
+      rateLimitStore,
     },
     { logger: options.logger },
   );
@@ -130,6 +131,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     async close() {
       await app.close();
       mailer.close();
+      await rateLimitStore.close();
       if (!options.database) await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
