@@ -1,4 +1,4 @@
-import { setSessionNavigator } from '@backoffice/api-client';
+import { configureApiClient } from '@backoffice/api-client';
 import { AppProviders } from '@backoffice/ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -23,7 +23,7 @@ async function main() {
   // The remote registry is runtime data; a failed read leaves remote routes on their retry panel.
   await ensureRemotesRegistered().catch((error: unknown) => console.error('[shell] remotes.json', error));
   const router = createAppRouter();
-  setSessionNavigator((path) => router.navigate(path));
+  configureApiClient({ navigate: (path) => router.navigate(path) });
   const container = document.getElementById('root');
   if (!container) throw new Error('No #root element');
   createRoot(container).render(

@@ -17,11 +17,11 @@ export interface RequestOptions {
 }
 
 /** Told the token the API refused, so an embed that has fetched a newer one meanwhile just asks again. */
-type UnauthorizedHandler = (refusedToken: string) => void;
+export type UnauthorizedHandler = (refusedToken: string) => void;
 let unauthorizedHandler: UnauthorizedHandler | undefined;
 
-/** The session registers what a 401 does (log out); kept here so the request helper has no cycle. */
-export function onUnauthorized(handler: UnauthorizedHandler | undefined): void {
+/** Set by `configureApiClient` only (configure.ts), which knows the session's default. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | undefined): void {
   unauthorizedHandler = handler;
 }
 

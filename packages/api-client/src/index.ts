@@ -17,11 +17,12 @@ export {
   useExportCompanies,
   useUpdateCompany,
 } from './companies.js';
-// Runtime wiring: the one QueryClient, the base URL, what a 401 does (the companies embed)
-export { type BackofficeRuntimeConfig, configureApi, readRuntimeConfig } from './config.js';
+// Runtime wiring, in one call at start-up: the base URL, the token's source, what a 401 does, the router
+export { type BackofficeRuntimeConfig, readRuntimeConfig } from './config.js';
+export { type ApiClientOptions, configureApiClient } from './configure.js';
 // Errors
 export { ApiError, isApiError, NetworkError } from './errors.js';
-export { type Download, isAbortError, onUnauthorized } from './http.js';
+export { type Download, isAbortError, type UnauthorizedHandler } from './http.js';
 export { type ListAnswer, type PageInfo, pageInfo } from './pagination.js';
 export { queryClient } from './query-client.js';
 export type { MutationConfig, QueryConfig } from './query-config.js';
@@ -32,11 +33,10 @@ export {
   logout,
   type Navigate,
   requestCurrentUserEarly,
-  setSessionNavigator,
   useCurrentUser,
   useLogin,
 } from './session.js';
-export { clearToken, getToken, setTokenSource, type TokenSource } from './token.js';
+export { clearToken, getToken, type TokenSource } from './token.js';
 export {
   USERS_PAGE_SIZE,
   useCreateUser,

@@ -1,7 +1,6 @@
 import { QueryObserver, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { loginAccessToken } from './auth.js';
-import { onUnauthorized } from './http.js';
 import { queryClient } from './query-client.js';
 import type { MutationConfig, QueryConfig } from './query-config.js';
 import { queryKeys } from './query-keys.js';
@@ -10,13 +9,14 @@ import { readUserMe } from './users.js';
 
 export type Navigate = (path: string) => void | Promise<void>;
 
-let navigate: Navigate = (path) => {
+const assignLocation: Navigate = (path) => {
   window.location.assign(path);
 };
+let navigate: Navigate = assignLocation;
 
-/** The shell hands its router's `navigate` over so session changes never reload the page. */
-export function setSessionNavigator(next: Navigate): void {
-  navigate = next;
+/** Set by `configureApiClient` only (configure.ts): the app's router, so session changes never reload the page. */
+export function setSessionNavigator(next: Navigate | undefined): void {
+  navigate = next ?? assignLocation;
 }
 
 /** How long the current user stays fresh in the cache (spec §4, §9). */
@@ -42,11 +42,6 @@ export async function logout(): Promise<void> {
   queryClient.clear();
   await navigate(LOGIN_PATH);
 }
-
-// Any 401 from the API ends the session.
-onUnauthorized(() => {
-  void logout();
-});
 
 /** The current user: only with a token, never retried, fresh 30 s, not kept once unused. */
 export function currentUserQueryOptions() {

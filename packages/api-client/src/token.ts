@@ -9,13 +9,13 @@ function storage(): Storage | undefined {
   }
 }
 
-/** Where the token comes from instead of local storage (an embedding host page, see setTokenSource). */
+/** Where the token comes from instead of local storage (an embedding host page; see configureApiClient). */
 export type TokenSource = () => string | null | undefined;
 let tokenSource: TokenSource | undefined;
 
 /**
- * Lets a host that embeds a screen (remote-companies' embed) hand over its own token, read at each
- * request; `undefined` goes back to local storage.
+ * Set by `configureApiClient` only (configure.ts): a host that embeds a screen hands over its own token,
+ * read at each request; `undefined` goes back to local storage.
  */
 export function setTokenSource(source: TokenSource | undefined): void {
   tokenSource = source;

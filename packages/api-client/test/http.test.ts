@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi, isTunnelHost, readRuntimeConfig, resetApiConfig } from '../src/config.js';
+import { configureApiClient } from '../src/configure.js';
 import { ApiError, NetworkError, statusName } from '../src/errors.js';
 import { request } from '../src/http.js';
 import { queryClient } from '../src/query-client.js';
-import { setSessionNavigator } from '../src/session.js';
-import { getToken, setToken, setTokenSource } from '../src/token.js';
+import { getToken, setToken } from '../src/token.js';
 import { updatePasswordMe } from '../src/users.js';
 
 function jsonResponse(status: number, body: unknown): Response {
@@ -96,10 +96,10 @@ describe('request', () => {
   it('takes the token from a configured source when one is given (embedding hosts)', async () => {
     fetchMock.mockImplementation(async () => jsonResponse(200, {}));
     setToken('from-storage');
-    setTokenSource(() => 'from-host');
+    configureApiClient({ tokenSource: () => 'from-host' });
     await request('/users/me');
     expect(lastCall().headers.get('Authorization')).toBe('Bearer from-host');
-    setTokenSource(undefined);
+    configureApiClient();
     await request('/users/me');
     expect(lastCall().headers.get('Authorization')).toBe('Bearer from-storage');
   });
@@ -165,7 +165,7 @@ describe('request', () => {
 
   it('logs out on a 401 when a token was sent', async () => {
     const navigate = vi.fn();
-    setSessionNavigator(navigate);
+    configureApiClient({ navigate });
     setToken('expired');
     queryClient.setQueryData(['companies'], { data: [] });
     fetchMock.mockImplementation(async () => jsonResponse(401, { detail: 'Could not validate credentials' }));
@@ -175,9 +175,26 @@ describe('request', () => {
     expect(queryClient.getQueryData(['companies'])).toBeUndefined();
   });
 
+  it('tells a configured handler which token was refused instead of ending the session, until configured again', async () => {
+    const navigate = vi.fn();
+    const refused = vi.fn();
+    configureApiClient({ navigate, tokenSource: () => 'host-token', onUnauthorized: refused });
+    fetchMock.mockImplementation(async () => jsonResponse(401, { detail: 'Could not validate credentials' }));
+    await expect(request('/companies/')).rejects.toMatchObject({ status: 401 });
+    expect(refused).toHaveBeenCalledWith('host-token');
+    expect(navigate).not.toHaveBeenCalled();
+
+    // What is left out goes back to its default: local storage, and a 401 ends the session.
+    configureApiClient({ navigate });
+    setToken('expired');
+    await expect(request('/users/me')).rejects.toMatchObject({ status: 401 });
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/login'));
+    expect(refused).toHaveBeenCalledTimes(1);
+  });
+
   it('does not navigate on a 401 without a token', async () => {
     const navigate = vi.fn();
-    setSessionNavigator(navigate);
+    configureApiClient({ navigate });
     fetchMock.mockImplementation(async () => jsonResponse(401, { detail: 'Not authenticated' }));
     await expect(request('/users/me')).rejects.toMatchObject({ status: 401 });
     await new Promise((resolve) => setTimeout(resolve, 10));

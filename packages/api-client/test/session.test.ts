@@ -1,15 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { companiesPageQueryOptions } from '../src/companies.js';
+import { configureApiClient } from '../src/configure.js';
 import { pageInfo } from '../src/pagination.js';
 import { createQueryClient, queryClient } from '../src/query-client.js';
 import { queryKeys } from '../src/query-keys.js';
-import {
-  CURRENT_USER_STALE_TIME_MS,
-  currentUserQueryOptions,
-  login,
-  logout,
-  setSessionNavigator,
-} from '../src/session.js';
+import { CURRENT_USER_STALE_TIME_MS, currentUserQueryOptions, login, logout } from '../src/session.js';
 import { getToken, setToken } from '../src/token.js';
 import { registerUser, updateUser, usersPageQueryOptions } from '../src/users.js';
 
@@ -47,7 +42,7 @@ describe('query client', () => {
 describe('session', () => {
   it('login stores the token, clears caches and goes to /', async () => {
     const navigate = vi.fn();
-    setSessionNavigator(navigate);
+    configureApiClient({ navigate });
     queryClient.setQueryData(queryKeys.companies.all, ['stale']);
     fetchMock.mockImplementation(async () => ok({ access_token: 'new-token', token_type: 'bearer' }));
     await login({ username: 'a@b.co', password: 'secret123' });
@@ -61,7 +56,7 @@ describe('session', () => {
 
   it('logout removes the token, clears all cached data and goes to /login', async () => {
     const navigate = vi.fn();
-    setSessionNavigator(navigate);
+    configureApiClient({ navigate });
     setToken('t');
     queryClient.setQueryData(queryKeys.currentUser, { email: 'a@b.co' });
     await logout();

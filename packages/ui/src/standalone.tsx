@@ -1,4 +1,4 @@
-import { setSessionNavigator } from '@backoffice/api-client';
+import { configureApiClient } from '@backoffice/api-client';
 // Through the package name: the shared singleton, not a second copy of the providers.
 import { AppProviders } from '@backoffice/ui';
 import { StrictMode } from 'react';
@@ -12,7 +12,7 @@ import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-rou
 export function mountStandalone(routes: RouteObject[], container = document.getElementById('root')): void {
   if (!container) throw new Error('No #root element to render into');
   const router = createBrowserRouter(routes);
-  setSessionNavigator((path) => router.navigate(path));
+  configureApiClient({ navigate: (path) => router.navigate(path) });
   createRoot(container).render(
     <StrictMode>
       <AppProviders>

@@ -1,4 +1,4 @@
-import { configureApi, onUnauthorized, queryClient, setTokenSource } from '@backoffice/api-client';
+import { configureApiClient, queryClient } from '@backoffice/api-client';
 import { Toaster } from '@backoffice/ui';
 import { EnvironmentProvider } from '@chakra-ui/react/environment';
 import { ChakraProvider } from '@chakra-ui/react/styled-system';
@@ -89,8 +89,6 @@ export function mount(element: HTMLElement, options: MountOptions): Unmount {
   const tokens = tokenSourceOf(options);
   let mounted = true;
 
-  configureApi({ baseUrl: options.apiBaseUrl });
-  setTokenSource(tokens.read);
   queryClient.clear();
 
   const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
@@ -111,14 +109,18 @@ export function mount(element: HTMLElement, options: MountOptions): Unmount {
     phase.set('unauthorized');
     options.onUnauthorized?.();
   };
-  onUnauthorized((refusedToken) => {
-    if (!tokens.session) return lock();
-    void tokens.session.recoverFrom401(refusedToken).then((recovered) => {
-      if (!mounted) return;
-      // A fresh token: what was refused is asked for again (a change the person made is theirs to redo).
-      if (recovered) void queryClient.refetchQueries({ type: 'active' });
-      else lock();
-    });
+  configureApiClient({
+    baseUrl: options.apiBaseUrl,
+    tokenSource: tokens.read,
+    onUnauthorized: (refusedToken) => {
+      if (!tokens.session) return lock();
+      void tokens.session.recoverFrom401(refusedToken).then((recovered) => {
+        if (!mounted) return;
+        // A fresh token: what was refused is asked for again (a change the person made is theirs to redo).
+        if (recovered) void queryClient.refetchQueries({ type: 'active' });
+        else lock();
+      });
+    },
   });
 
   if (tokens.session) {
@@ -176,8 +178,8 @@ export function mount(element: HTMLElement, options: MountOptions): Unmount {
     root.unmount();
     router.dispose();
     queryClient.clear();
-    onUnauthorized(undefined);
-    setTokenSource(undefined);
+    // Back to the defaults: a page that also runs the product's own client gets its session back.
+    configureApiClient();
     cache.sheet.flush();
     container.remove();
   };

@@ -1,4 +1,4 @@
-import { queryClient, setSessionNavigator } from '@backoffice/api-client';
+import { configureApiClient, queryClient } from '@backoffice/api-client';
 import { AppProviders, clearToasts } from '@backoffice/ui';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -116,7 +116,7 @@ export function renderRoutes(routes: RouteObject[], path: string, { signedIn = t
   if (signedIn) localStorage.setItem('access_token', 'test-token');
   queryClient.clear();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  setSessionNavigator((to) => router.navigate(to));
+  configureApiClient({ navigate: (to) => router.navigate(to) });
   const user = userEvent.setup();
   render(
     <AppProviders>
