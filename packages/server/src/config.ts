@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { MAX_PROXY_HOPS, parseTrustProxy, type TrustProxy } from './http/client-address.js';
+import { corsOriginsProblem, firstSuperuserPasswordProblem, secretKeyProblem } from './production-settings.js';
 
 /**
  * Every setting the server reads, with its default. The README's configuration table mirrors this
@@ -139,15 +140,18 @@ export function loadConfig(env: Env = process.env): Config {
   return config;
 }
 
-/** Production refuses the development defaults that would make the server trivially insecure. */
+/**
+ * Production refuses the development defaults and settings that would make the server trivially
+ * insecure, naming every problem at once so an operator fixes them in one go.
+ */
 function assertProductionReady(config: Config): void {
-  if (!config.secretKey) {
-    throw new ConfigError('SECRET_KEY must be set when NODE_ENV=production (e.g. openssl rand -base64 48)');
-  }
-  if (config.secretKey === DEV_SUPERUSER_PASSWORD || config.secretKey.length < 32) {
-    throw new ConfigError('SECRET_KEY must be a random value of at least 32 characters in production');
-  }
-  if (config.firstSuperuserPassword === DEV_SUPERUSER_PASSWORD) {
-    throw new ConfigError('FIRST_SUPERUSER_PASSWORD must not be "changethis" when NODE_ENV=production');
+  const problems = [
+    secretKeyProblem(config.secretKey),
+    firstSuperuserPasswordProblem(config.firstSuperuserPassword, DEV_SUPERUSER_PASSWORD),
+    corsOriginsProblem(config.corsOrigins),
+  ].filter((problem) => problem !== undefined);
+  if (problems.length === 1) throw new ConfigError(problems[0]);
+  if (problems.length > 1) {
+    throw new ConfigError(`unsafe settings for NODE_ENV=production:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
 }
