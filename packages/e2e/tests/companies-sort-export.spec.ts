@@ -63,12 +63,14 @@ test.describe('/companies totals, order and export', () => {
     const bytes = fs.readFileSync((await download.path()) as string);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).split('\r\n');
-    expect(lines[0]).toBe('Nome Fantasia;Razão Social;CNPJ;Tipo;Situação;Cadastrada em (horário de Brasília)');
-    expect(lines[1]).toMatch(
-      new RegExp(`^Açaí da Praça;'=1\\+1;${maskCnpj(acai?.tax_id as string).replace(/\./g, '\\.')};Matriz;Ativa;`),
+    expect(lines[0]).toBe(
+      '"Nome Fantasia";"Razão Social";"CNPJ";"Tipo";"Situação";"Cadastrada em (horário de Brasília)"',
     );
     expect(
-      lines[2]?.startsWith(`Padaria São João;"Souza & Filhos; Ltda";${maskCnpj(padaria?.tax_id as string)};`),
+      lines[1]?.startsWith(`"Açaí da Praça";"'=1+1";"${maskCnpj(acai?.tax_id as string)}";"Matriz";"Ativa";`),
+    ).toBe(true);
+    expect(
+      lines[2]?.startsWith(`"Padaria São João";"Souza & Filhos; Ltda";"${maskCnpj(padaria?.tax_id as string)}";`),
     ).toBe(true);
     expect(lines.slice(3)).toEqual(['']);
     await expect(page.getByRole('button', { name: 'Exportar CSV' })).toBeEnabled();

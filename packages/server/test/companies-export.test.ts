@@ -103,7 +103,7 @@ describe('GET /companies/export.csv', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="empresas-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const text = res.rawPayload.toString('utf8');
-    expect(text.startsWith('\uFEFFNome Fantasia;Razão Social;CNPJ;Tipo;Situação;')).toBe(true);
+    expect(text.startsWith('\uFEFF"Nome Fantasia";"Razão Social";"CNPJ";"Tipo";"Situação";')).toBe(true);
     expect(text.replace(/\r\n/g, '').includes('\r\n')).toBe(false);
     const [header, first] = parseCsv(text.slice(1));
     expect(header).toEqual([
@@ -278,6 +278,58 @@ describe('pages of every order, by either plan of a name-ordered search', () => 
       }
     },
   );
+});
+
+describe('CSV injection, whatever separator the reader splits on (issue 24, row 8)', () => {
+  const names = [
+    'X,=SUM(1+1)',
+    'Mercado\t=1+2',
+    'Loja;@HYPERLINK("http://evil")',
+    'A|-2+3',
+    'Linha\n+1',
+    'Só texto, sem fórmula - nem perigo',
+  ];
+  let raw: string;
+  beforeAll(async () => {
+    await t.database.db.execute(sql`delete from companies`);
+    for (const [i, name] of names.entries()) await create({ trading_name: name, legal_name: `Razão ${i}` });
+    raw = (await exportCsv('?sort=legal_name')).body;
+  });
+
+  /** Cells as an importer that knows nothing of quotes sees them, splitting on `separator` (and lines). */
+  const naiveCells = (separator: string) =>
+    raw
+      .slice(1)
+      .split(/\r\n|\r|\n/)
+      .flatMap((line) => line.split(separator))
+      .map((cell) => cell.replace(/^"/, ''));
+
+  it('quotes every cell of every record, the header included', () => {
+    const records = raw.slice(1).split(/\r\n(?=")/);
+    expect(records.length).toBe(names.length + 1);
+    for (const record of records) {
+      expect(record.replace(/\r\n$/, '')).toMatch(/^"(?:[^"]|"")*"(?:;"(?:[^"]|"")*"){5}$/);
+    }
+  });
+
+  it.each([',', ';', '\t', '|'])('leaves no cell starting with = + - @ when split on %j', (separator) => {
+    const formulas = naiveCells(separator).filter((cell) => /^[=+\-@\t\r]/.test(cell));
+    expect(formulas).toEqual([]);
+  });
+
+  it('reads back, as RFC 4180 says, as the names with an apostrophe before each formula start', () => {
+    const read = parseCsv(raw.slice(1))
+      .slice(1)
+      .map((row) => row[0]);
+    expect(read).toEqual([
+      "X,'=SUM(1+1)",
+      "Mercado\t'=1+2",
+      'Loja;\'@HYPERLINK("http://evil")',
+      "A|'-2+3",
+      "Linha\n'+1",
+      'Só texto, sem fórmula - nem perigo',
+    ]);
+  });
 });
 
 describe('OpenAPI', () => {

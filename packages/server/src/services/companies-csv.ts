@@ -3,8 +3,8 @@ import type { CompanyListRow } from '../db/companies-repository.js';
 
 /**
  * The companies export as Excel in pt-BR opens it: UTF-8 with a byte order mark (or accents come out
- * garbled), `;` between cells (`,` is the decimal separator there), CRLF between records, and cells
- * quoted as RFC 4180 says. The CNPJ goes formatted (00.000.000/0000-00), which also keeps Excel from
+ * garbled), `;` between cells (`,` is the decimal separator there), CRLF between records, and every
+ * cell quoted as RFC 4180 says. The CNPJ goes formatted (00.000.000/0000-00), which also keeps Excel from
  * reading it as a number and dropping its leading zeros.
  */
 export const CSV_BOM = '\uFEFF';
@@ -21,15 +21,22 @@ export const CSV_HEADER = [
 ];
 
 /**
- * A text that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, or a tab or CR before one)
- * gets a leading apostrophe, so a company named `=HYPERLINK(…)` stays a name (OWASP "CSV injection").
+ * Where a spreadsheet or an importer may start a cell: the start of the text, and after any character
+ * some reader splits on — `,` (Excel outside pt-BR), `;`, tab, `|`, CR or LF — because not every reader
+ * honours quotes, and a file is opened with whatever separator the reader's locale picks.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const CELL_START = /(?<=^|[,;\t|\r\n])/;
+/** What a spreadsheet runs as a formula when a cell starts with it (OWASP "CSV injection"). */
+const FORMULA = /[=+\-@\t\r]/;
+const FORMULA_AT_CELL_START = new RegExp(`${CELL_START.source}(?=${FORMULA.source})`, 'g');
 
-/** One cell: defused if it could be a formula, quoted (quotes doubled) if it holds `;`, `"`, CR or LF. */
+/**
+ * One cell, always quoted (quotes doubled, RFC 4180), an apostrophe before every formula character
+ * that could start a cell, so `=HYPERLINK(…)`, `X,=SUM(…)` or `Mercado<TAB>=1+2` stay text whichever
+ * separator the file is split on. Excel hides a cell's leading apostrophe.
+ */
 export function csvCell(value: string): string {
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return `"${value.replace(FORMULA_AT_CELL_START, "'").replace(/"/g, '""')}"`;
 }
 
 export function csvRecord(cells: readonly string[]): string {
