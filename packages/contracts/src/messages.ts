@@ -19,6 +19,8 @@ export const ruleMessages = {
   fullNameRequired: 'Full Name is required',
   fullNameTooShort: 'Full Name must be at least 3 characters',
   fullNameTooLong: 'Full Name must be at most 30 characters',
+  nameInvisible: 'O nome precisa ter ao menos um caractere visível',
+  nameBidiControl: 'O nome não pode conter caracteres que invertem a direção do texto (como U+202E)',
   tradingNameRequired: 'Nome Fantasia é obrigatório',
   legalNameRequired: 'Razão Social é obrigatória',
   companyNameTooLong: 'Use no máximo 255 caracteres',

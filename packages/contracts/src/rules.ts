@@ -44,6 +44,30 @@ export const passwordRule = v.pipe(
   v.maxLength(PASSWORD_MAX_LENGTH, m.passwordTooLong),
 );
 
+/**
+ * Characters that show nothing: white space, format characters (zero-width space and joiners, the
+ * byte order mark, bidi controls: `\p{Cf}`), control characters, combining marks on their own, and
+ * the blanks that Unicode files as letters or symbols (Hangul fillers, the blank Braille pattern).
+ */
+const INVISIBLE = /^[\s\p{Z}\p{Cf}\p{Cc}\p{M}\u115F\u1160\u3164\uFFA0\u2800]*$/u;
+/**
+ * Explicit bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): a right-to-left
+ * override makes `Loja\u202Eexe.txt` read `Lojatxt.exe`, and the same bytes read differently in each
+ * list, mail and CSV that shows them ("Trojan Source"). The implicit marks (LRM, RLM, ALM) reorder
+ * nothing and stay allowed.
+ */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
+
+/** A name someone can read: not only invisible characters (an empty one is the required rule's business). */
+export const isVisibleName = (name: string) => name === '' || !INVISIBLE.test(name);
+export const hasBidiControl = (name: string) => BIDI_CONTROL.test(name);
+
+/** The checks every name of a person, a company or a partner shares; add them after `v.trim()`. */
+const readableName = [
+  v.check(isVisibleName, m.nameInvisible),
+  v.check((name: string) => !hasBidiControl(name), m.nameBidiControl),
+] as const;
+
 /** Optional full name as stored: trimmed, empty means none. */
 /**
  * The one "passwords match" rule: `schema` with a check that its confirmation field repeats the password.
@@ -78,6 +102,7 @@ export const fullNameRule = v.pipe(
   v.string(),
   v.trim(),
   v.maxLength(FULL_NAME_MAX_LENGTH, 'Full Name must be at most 255 characters'),
+  ...readableName,
 );
 
 /** Sign-up full name: required, at least 3 characters. */
@@ -87,6 +112,7 @@ export const signupFullNameRule = v.pipe(
   v.nonEmpty(m.fullNameRequired),
   v.minLength(SIGNUP_FULL_NAME_MIN_LENGTH, m.fullNameTooShort),
   v.maxLength(FULL_NAME_MAX_LENGTH, 'Full Name must be at most 255 characters'),
+  ...readableName,
 );
 
 /** Own-profile full name: at most 30 characters. */
@@ -94,6 +120,7 @@ export const profileFullNameRule = v.pipe(
   v.string(),
   v.trim(),
   v.maxLength(PROFILE_FULL_NAME_MAX_LENGTH, m.fullNameTooLong),
+  ...readableName,
 );
 
 function companyNameRule(requiredMessage: string) {
@@ -102,6 +129,7 @@ function companyNameRule(requiredMessage: string) {
     v.trim(),
     v.nonEmpty(requiredMessage),
     v.maxLength(COMPANY_NAME_MAX_LENGTH, m.companyNameTooLong),
+    ...readableName,
   );
 }
 export const tradingNameRule = companyNameRule(m.tradingNameRequired);
@@ -128,6 +156,7 @@ export const partnerKeyNameRule = v.pipe(
   v.trim(),
   v.nonEmpty(m.partnerKeyNameRequired),
   v.maxLength(PARTNER_KEY_NAME_MAX_LENGTH, m.partnerKeyNameTooLong),
+  ...readableName,
 );
 
 /** The WHATWG URL parser of browsers and Node alike (this package's compiler settings name neither). */

@@ -8,10 +8,16 @@ import {
   CompaniesSortSchema,
   CompanyCreateSchema,
   emailRule,
+  fullNameRule,
+  legalNameRule,
   normalizeOrigin,
   PartnerKeyCreateSchema,
+  partnerKeyNameRule,
   passwordRule,
+  profileFullNameRule,
   ruleMessages,
+  signupFullNameRule,
+  tradingNameRule,
   UpdatePasswordSchema,
   UserRegisterSchema,
   withPasswordsMatch,
@@ -169,5 +175,56 @@ describe('withPasswordsMatch', () => {
     expect(issues(schema([]), { email: 'a@b.co', new_password: 'x', again: '' })).toEqual([['again', 'differ']]);
     expect(issues(schema([undefined]), { email: 'a@b.co', new_password: 'x' })).toEqual([]);
     expect(issues(schema(['']), { email: 'a@b.co', new_password: 'x' })).toEqual([['again', 'differ']]);
+  });
+});
+
+describe('readable names (issue 24)', () => {
+  const invisible = [
+    '\u200B',
+    '\u200B\u200C\u200D',
+    ' \u2060\uFEFF ',
+    '\u3164\u3164\u3164',
+    '\u2800\u2800\u2800',
+    '\u200E\u200F\u200E',
+  ];
+  const bidi = ['Loja\u202Eexe.txt', '\u202EAna Souza', 'Padaria \u2067São\u2069 João', 'Ana\u202ASouza\u202C'];
+  const rules = [
+    ['the full name as stored', fullNameRule],
+    ['the sign-up full name', signupFullNameRule],
+    ['the own-profile full name', profileFullNameRule],
+    ['Nome Fantasia', tradingNameRule],
+    ['Razão Social', legalNameRule],
+    ['a partner key name', partnerKeyNameRule],
+  ] as const;
+
+  it.each(rules)('%s refuses a name made only of invisible characters', (_what, rule) => {
+    for (const name of invisible)
+      expect(messagesOf(rule, name), JSON.stringify(name)).toContain(ruleMessages.nameInvisible);
+  });
+
+  it.each(rules)('%s refuses bidi embeddings, overrides and isolates', (_what, rule) => {
+    for (const name of bidi)
+      expect(messagesOf(rule, name), JSON.stringify(name)).toContain(ruleMessages.nameBidiControl);
+  });
+
+  it.each(rules)('%s keeps accepting real names, accents, joiners inside words and RTL marks', (_what, rule) => {
+    for (const name of ['Ana Souza', 'José da Silva', 'Conceição', 'e\u0301lan', 'Mu\u200Dller', 'שרה\u200F Cohen']) {
+      expect(messagesOf(rule, name), JSON.stringify(name)).toEqual([]);
+    }
+  });
+
+  it('leaves an empty optional name alone, and a required one to its own message', () => {
+    expect(messagesOf(fullNameRule, '')).toEqual([]);
+    expect(messagesOf(signupFullNameRule, '')).toEqual([
+      'Full Name is required',
+      'Full Name must be at least 3 characters',
+    ]);
+  });
+
+  it('answers the same through the schemas the API validates with', () => {
+    const company = { legal_name: 'Razão', tax_id: '11222333000181', type: 'matriz', trading_name: '\u200B\u200B' };
+    expect(messagesOf(CompanyCreateSchema, company)).toEqual([ruleMessages.nameInvisible]);
+    const signup = { email: 'ana@example.com', password: 'password-1', full_name: 'Ana \u202Eanuk' };
+    expect(messagesOf(UserRegisterSchema, signup)).toEqual([ruleMessages.nameBidiControl]);
   });
 });
