@@ -15,6 +15,10 @@ const USAGE = `Usage: backoffice-server <command>
                      database that already holds exactly N companies instead of reloading it (for PGlite,
                      one kept in --data-dir); --server times another build's server (its dist/cli.js) on
                      the same data
+  bench-recovery [--requests N] [--compare CLI]
+                     time password recovery for an existing and an unknown address (N of each, default 50,
+                     alternating) against the built server (BENCH_DATABASE_URL for PostgreSQL); --compare
+                     times another build's dist/cli.js too
   soak [SECONDS]     run the built server under mixed load (default 600 s, SOAK_CONNECTIONS=50) and print
                      errors, latency percentiles and its memory; SOAK_DATABASE_URL for a PostgreSQL database
 `;
@@ -79,6 +83,16 @@ async function main(argv: string[]): Promise<number> {
       const { serveFloor } = await import('./cli/bench-floor.js');
       await serveFloor(args[0] ?? '');
       return -1;
+    }
+    case 'bench-recovery': {
+      const { benchRecovery } = await import('./cli/bench-recovery.js');
+      const flags = parseFlags(args, ['requests', 'compare']);
+      await benchRecovery({
+        requests: parseCount(flags.requests, 50),
+        compareCli: flags.compare,
+        databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+      });
+      return 0;
     }
     case 'soak': {
       const { soak } = await import('./cli/soak.js');

@@ -89,6 +89,8 @@ export async function startServer(config: Config, logger: FastifyBaseLogger | bo
       process.exit(1);
     };
     app.addHook('onClose', async () => {
+      // Mail still being sent in the background goes out before its transport closes.
+      await app.background.settled();
       mailer.close();
       await rateLimitStore.close();
     });

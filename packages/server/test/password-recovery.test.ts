@@ -68,6 +68,35 @@ describe('password recovery through a real SMTP server', () => {
     expect(smtp.received.slice(before).map((m) => JSON.stringify(m.to))).toEqual([expect.stringContaining(user.email)]);
   });
 
+  it('answers without waiting for the token to be stored or the mail sent (issue 24, row 7)', async () => {
+    // Timing would tell which addresses have accounts if the answer waited for work only they need.
+    // Here that work cannot finish until released: the answer must come all the same.
+    const user = await t.createUser();
+    const store = t.app.users.addResetToken.bind(t.app.users);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const blocked = vi.spyOn(t.app.users, 'addResetToken').mockImplementation(async (...args) => {
+      await released;
+      return store(...args);
+    });
+    try {
+      const hung = new Promise<'no answer'>((resolve) => setTimeout(() => resolve('no answer'), 15_000).unref());
+      const answer = await Promise.race([t.post(`password-recovery/${user.email}`), hung]);
+      expect(answer === 'no answer' ? answer : answer.json()).toEqual({ message: RECOVERY_SENT_MESSAGE });
+      await vi.waitFor(() => expect(blocked).toHaveBeenCalledOnce());
+      expect(smtp.received.some((m) => JSON.stringify(m.to).includes(user.email))).toBe(false);
+      release();
+      const token = tokenFrom(await smtp.waitFor(user.email));
+      const reset = await t.post('reset-password/', undefined, { token, new_password: 'after-release-1' });
+      expect(reset.statusCode).toBe(200);
+    } finally {
+      release();
+      blocked.mockRestore();
+    }
+  });
+
   it('revokes the access tokens and older links once a reset succeeds', async () => {
     const { user, token: accessToken } = await t.userToken();
     await t.post(`password-recovery/${user.email}`);

@@ -8,6 +8,7 @@ import type { UserRow } from '../db/schema.js';
 import { UsersRepository } from '../db/users-repository.js';
 import { AccessTokens } from '../services/access-tokens.js';
 import { ApiKeyStore } from '../services/api-keys.js';
+import { BackgroundTasks } from '../services/background-tasks.js';
 import { EmbedTokens } from '../services/embed-tokens.js';
 import { FailureBackoff } from '../services/failure-backoff.js';
 import type { Mailer } from '../services/mailer.js';
@@ -41,6 +42,8 @@ declare module 'fastify' {
     partnerKeys: ApiKeyStore<PartnerScope>;
     partnerOrigins: PartnerOrigins;
     embedTokens: EmbedTokens;
+    /** Work a request starts and does not wait for (mail); waited for when the app closes. */
+    background: BackgroundTasks;
   }
   interface FastifyRequest {
     /** Set by the `requireUser` pre-handler; read it only on routes that use it. */
@@ -67,6 +70,9 @@ export default fp<AppDeps>(async function context(app: FastifyInstance, deps) {
   // A revoked key's origin stays allowed while a token issued before the revocation could live.
   app.decorate('partnerOrigins', new PartnerOrigins(partnerKeys, deps.config.embedTokenExpireMinutes * 60_000));
   app.decorate('embedTokens', new EmbedTokens(deps.config.secretKey, deps.config.embedTokenExpireMinutes));
+  const background = new BackgroundTasks(() => app.log);
+  app.decorate('background', background);
+  app.addHook('onClose', () => background.settled());
   app.decorateRequest('user', null as unknown as UserRow);
   app.decorateRequest('partnerKey', null);
 });

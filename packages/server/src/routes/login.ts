@@ -99,16 +99,11 @@ export default async function loginRoutes(fastify: FastifyInstance) {
       const limits = authLimits(app, request);
       const email = normalizeEmail(request.params.email);
       await app.limiter.consume(limits.recoveryPerClient, limits.recoveryPerAccount(email));
+      // The same lookup for every address; what only an existing account needs (a token stored, a
+      // mail sent) runs after the answer, which therefore takes as long for an unknown address.
       const user = await app.users.findByEmail(email);
-      if (user?.is_active) {
-        const { token, hash } = newResetToken();
-        const expiresAt = new Date(Date.now() + app.config.resetTokenExpireMinutes * 60_000);
-        await app.users.addResetToken(user.id, hash, expiresAt);
-        // Sent in the background: the reply must take as long for a known address as for an unknown one.
-        sendRecoveryEmail(app, user, token).catch((err) =>
-          request.log.error({ err }, 'password recovery e-mail could not be sent'),
-        );
-      }
+      if (user?.is_active)
+        app.background.run('password recovery e-mail could not be sent', () => sendRecoveryEmail(app, user));
       return { message: RECOVERY_SENT_MESSAGE };
     },
   );
@@ -175,10 +170,14 @@ function buildRecoveryEmail(app: FastifyInstance, user: UserRow, token: string) 
 }
 
 /**
- * Sends the link and logs that it went, never the link: whoever reads the log must not be able to
- * take the account. Without a mail server the outbox's .eml file holds it (mailer.ts).
+ * A new reset link for `user`, stored (hashed) and mailed; logs that it went, never the link: whoever
+ * reads the log must not be able to take the account. Without a mail server the outbox's .eml file
+ * holds it (mailer.ts).
  */
-async function sendRecoveryEmail(app: FastifyInstance, user: UserRow, token: string) {
+async function sendRecoveryEmail(app: FastifyInstance, user: UserRow) {
+  const { token, hash } = newResetToken();
+  const expiresAt = new Date(Date.now() + app.config.resetTokenExpireMinutes * 60_000);
+  await app.users.addResetToken(user.id, hash, expiresAt);
   await app.mailer.send(buildRecoveryEmail(app, user, token));
   app.log.info({ to: user.email, via: app.mailer.description }, 'password recovery e-mail sent');
 }

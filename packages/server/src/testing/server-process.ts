@@ -35,15 +35,17 @@ export interface StartOptions {
   timeoutMs?: number;
   /** Run `src/cli.ts` through tsx instead of the build: a real process for the API suite, which runs unbuilt. */
   fromSource?: boolean;
+  /** Another build's `dist/cli.js` (a before/after benchmark); default this package's build. */
+  cli?: string;
 }
 
 /**
- * Runs the real built server (`node dist/cli.js start`, or its source) in a child process on a free port and
+ * Runs the real built server (`node dist/cli.js start`) in a child process on a free port and
  * resolves once it serves. For tests and load scripts that must see the product as it ships:
  * its own process, its own lock, its own crash.
  */
 export async function startServerProcess(options: StartOptions): Promise<ServerProcess> {
-  const cli = options.fromSource ? SOURCE_CLI : BUILT_CLI;
+  const cli = options.fromSource ? SOURCE_CLI : (options.cli ?? BUILT_CLI);
   if (!fs.existsSync(cli)) {
     throw new Error(`${cli} is missing: build the server first (npx -y pnpm@10.34.8 run build)`);
   }

@@ -22,6 +22,8 @@ export async function startSmtpCatcher() {
         .catch(callback);
     },
   });
+  // A client that hangs up mid-conversation (a server stopped while it sends) is no failure of the catcher's.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
 
