@@ -24,6 +24,7 @@ export const apiErrors = {
   emailTakenOnUpdate: 'User with this email already exists',
   superuserDeletesSelf: 'Super users are not allowed to delete themselves',
   lastActiveSuperuser: 'The last active super user cannot be demoted or deactivated',
+  signupDisabled: 'Sign-up is disabled on this server: ask an administrator for an account',
   /* companies */
   companyNotFound: 'Empresa não encontrada',
   taxIdTaken: 'Já existe uma empresa com este CNPJ',

@@ -24,6 +24,8 @@ export interface Config {
   embedTokenExpireMinutes: number;
   firstSuperuser: string;
   firstSuperuserPassword: string;
+  /** Anyone may create an account at POST /users/signup (the spec's screens); `false` leaves it to super users. */
+  signupEnabled: boolean;
   frontendUrl: string;
   corsOrigins: string[];
   smtp: {
@@ -111,6 +113,7 @@ export function loadConfig(env: Env = process.env): Config {
     embedTokenExpireMinutes: integer(env, 'EMBED_TOKEN_EXPIRE_MINUTES', 10, 1, 60),
     firstSuperuser: text(env, 'FIRST_SUPERUSER', 'admin@example.com').toLowerCase(),
     firstSuperuserPassword: text(env, 'FIRST_SUPERUSER_PASSWORD', DEV_SUPERUSER_PASSWORD),
+    signupEnabled: flag(env, 'SIGNUP_ENABLED', true),
     frontendUrl: text(env, 'FRONTEND_URL', `http://localhost:${port}`).replace(/\/+$/, ''),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')

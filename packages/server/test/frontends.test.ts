@@ -90,7 +90,7 @@ describe('one origin for the API, the shell and the remotes', () => {
     const home = await t.app.inject({ method: 'GET', url: '/', headers: html });
     // The manifest of a remote served here is resolved to its entry: no registry or manifest request.
     expect(home.body).toContain(
-      '<script type="application/json" id="backoffice-config">{"remotes":{"remote_companies":"/remotes/companies/remoteEntry.js"}}</script>',
+      '<script type="application/json" id="backoffice-config">{"remotes":{"remote_companies":"/remotes/companies/remoteEntry.js"},"signupEnabled":true}</script>',
     );
     expect(home.body).not.toContain('remotes.json');
     expect(home.body).not.toMatch(/rel="(?:prefetch|preload)"/);

@@ -85,6 +85,8 @@ export interface FirstScreenOptions {
   shellDir: string;
   /** Built remotes served by this process: name → dist folder. */
   remoteDirs: Map<string, string>;
+  /** Server settings the screens need before any request (api-client's BackofficeRuntimeConfig). */
+  pageSettings: { signupEnabled: boolean };
 }
 
 /** A remote's entry path on this origin, read from its manifest, e.g. `/remotes/auth/remoteEntry.js`. */
@@ -104,18 +106,24 @@ function resolvedRegistry(registry: Record<string, unknown>, remoteDirs: Map<str
   );
 }
 
-export function renderShellIndex({ shellDir, remoteDirs }: FirstScreenOptions, url: string): string | undefined {
+export function renderShellIndex(
+  { shellDir, remoteDirs, pageSettings }: FirstScreenOptions,
+  url: string,
+): string | undefined {
   const html = readText(path.join(shellDir, 'index.html'));
   if (html === undefined) return undefined;
   const registry = readJson(path.join(shellDir, 'remotes.json'));
-  const tags: string[] = [];
   let page = html;
+  const runtimeConfig: Record<string, unknown> = {};
   if (registry && typeof registry === 'object') {
-    const remotes = resolvedRegistry(registry as Record<string, unknown>, remoteDirs);
-    tags.push(`<script type="application/json" id="backoffice-config">${scriptSafeJson({ remotes })}</script>`);
+    runtimeConfig.remotes = resolvedRegistry(registry as Record<string, unknown>, remoteDirs);
     // The build preloads remotes.json for when nobody inlines it; inlined, that request is waste.
     page = page.replace(/<link rel="preload" href="[^"]*remotes\.json"[^>]*>/, '');
   }
+  Object.assign(runtimeConfig, pageSettings);
+  const tags = [
+    `<script type="application/json" id="backoffice-config">${scriptSafeJson(runtimeConfig)}</script>`,
+  ];
   const named = new Set<string>();
   const script = (src: string) => {
     // A file the page names already (the shell's own scripts) or named once here is not named again.
@@ -152,5 +160,5 @@ export function renderShellIndex({ shellDir, remoteDirs }: FirstScreenOptions, u
     for (const file of exposed?.js ?? []) script(base + file);
     sharedFrom(exposed);
   }
-  return tags.length ? page.replace('</head>', `${tags.join('')}</head>`) : page;
+  return page.replace('</head>', `${tags.join('')}</head>`);
 }

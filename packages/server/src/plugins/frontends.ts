@@ -79,7 +79,13 @@ export async function registerFrontends(app: FastifyInstance, webRoot: string): 
     decorated = true;
   };
   for (const remote of remotes) await serve(remote.dir, `/remotes/${remote.name}/`);
-  const firstScreen = shellDir ? { shellDir, remoteDirs: new Map(remotes.map((r) => [r.name, r.dir])) } : undefined;
+  const firstScreen = shellDir
+    ? {
+        shellDir,
+        remoteDirs: new Map(remotes.map((r) => [r.name, r.dir])),
+        pageSettings: { signupEnabled: app.config.signupEnabled },
+      }
+    : undefined;
 
   const sendShellIndex = (request: FastifyRequest, reply: FastifyReply) => {
     const html = firstScreen && renderShellIndex(firstScreen, request.url);

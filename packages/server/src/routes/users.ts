@@ -1,4 +1,5 @@
 import {
+  apiErrors,
   HttpErrorSchema,
   IdParamsSchema,
   MessageSchema,
@@ -14,7 +15,7 @@ import {
   UserUpdateSchema,
 } from '@backoffice/contracts';
 import type { FastifyInstance } from 'fastify';
-import { notEnoughPrivileges } from '../http/http-error.js';
+import { HttpError, notEnoughPrivileges } from '../http/http-error.js';
 import type { ValibotTypeProvider } from '../http/valibot.js';
 import { authLimits } from './limits.js';
 import { toUserPublic } from './mappers.js';
@@ -126,12 +127,18 @@ export default async function userRoutes(fastify: FastifyInstance) {
   app.post(
     '/users/signup',
     {
+      // Turned off, sign-up is refused before its body is even validated.
+      onRequest: async () => {
+        if (!app.config.signupEnabled) throw new HttpError(403, apiErrors.signupDisabled);
+      },
       schema: {
         tags: ['users'],
         summary: 'Create an account (no login needed)',
-        description: 'Reads only `email`, `full_name` and `password`; the account is active and not a super user.',
+        description:
+          'Reads only `email`, `full_name` and `password`; the account is active and not a super user. ' +
+          'Answers 403 when the server runs with SIGNUP_ENABLED=false.',
         body: UserRegisterSchema,
-        response: { 200: UserPublicSchema, 400: HttpErrorSchema, 429: HttpErrorSchema },
+        response: { 200: UserPublicSchema, 400: HttpErrorSchema, 403: HttpErrorSchema, 429: HttpErrorSchema },
       },
     },
     async (request) => {
