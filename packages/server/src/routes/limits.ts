@@ -12,8 +12,9 @@ const EMBED_TOKENS_PER_KEY_PER_MINUTE = 60;
 
 /**
  * The rate limits of the unauthenticated account endpoints, per client address and per account,
- * in one place. Per-account limits stop a distributed guess at one password or a flood of
- * recovery e-mails to one inbox; per-client limits stop one client from trying many accounts.
+ * in one place. Per-client limits stop one client from trying many accounts; per-account limits stop
+ * a flood of recovery e-mails to one inbox. Failed logins are slowed per account *and* address (never
+ * per account alone: that would let anyone lock the owner out).
  */
 export function authLimits(app: FastifyInstance, request: FastifyRequest) {
   const perClient = (action: string): Limit => ({
