@@ -1,10 +1,6 @@
 import type { UserPublic } from '@backoffice/contracts';
-import { Button, type ButtonProps } from '@chakra-ui/react/button';
-import { Text } from '@chakra-ui/react/text';
-import { type ComponentType, memo, type Ref, useCallback, useEffect, useRef, useState } from 'react';
-import { FiUser } from 'react-icons/fi';
+import { type ComponentType, memo, useCallback, useEffect, useRef, useState } from 'react';
 import { loadAheadWhenSettled } from '../idle';
-import { messages } from '../messages';
 import { UserMenuButton } from './UserMenuButton';
 import type { UserMenuPopupProps } from './UserMenuPopup';
 
