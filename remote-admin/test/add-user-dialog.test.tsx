@@ -70,7 +70,7 @@ describe('Add user dialog', () => {
     await userEvent.type(within(dialog).getByLabelText(new RegExp(`^${t.password}`)), 'password-123');
     await userEvent.type(within(dialog).getByLabelText(new RegExp(`^${t.confirmPassword}`)), 'password-123');
     await userEvent.click(within(dialog).getByRole('button', { name: t.save }));
-    expect(await screen.findByText('The user with this email already exists in the system.')).toBeInTheDocument();
+    expect(await screen.findByText('Já existe um usuário com este e-mail.')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: t.addTitle })).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: t.cancel }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: t.addTitle })).not.toBeInTheDocument());

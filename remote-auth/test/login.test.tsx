@@ -80,8 +80,16 @@ describe('/login', () => {
   it.each([
     [400, { detail: 'Incorrect email or password' }, 'E-mail ou senha incorretos.'],
     [400, { detail: 'Inactive user' }, 'Usuário inativo.'],
-    [429, { detail: 'Too many attempts, try again in a minute' }, 'Too many attempts, try again in a minute'],
-    [422, { detail: [{ loc: ['body', 'username'], msg: 'Field required', type: 'missing' }] }, 'Field required'],
+    [
+      429,
+      { detail: 'Too many requests. Try again in 54 seconds.' },
+      'Muitas tentativas. Tente novamente em 54 segundos.',
+    ],
+    [
+      422,
+      { detail: [{ loc: ['body', 'username'], msg: 'Field required', type: 'missing' }] },
+      'Os dados enviados não foram aceitos. Revise os campos e tente novamente.',
+    ],
     [500, undefined, 'Ocorreu um erro inesperado. Tente novamente.'],
   ])('a %i answer %j shows "%s" under the password field', async (status, body, shown) => {
     answerWith(() => (body === undefined ? { status } : json(status, body)));

@@ -82,7 +82,11 @@ describe('/reset-password', () => {
   });
 
   it.each([
-    [400, { detail: 'Invalid token' }, 'Invalid token'],
+    [
+      400,
+      { detail: 'Invalid token' },
+      'Este link de redefinição de senha é inválido, expirou ou já foi usado. Peça um novo link.',
+    ],
     [500, undefined, 'Algo deu errado'],
   ])('a %i answer %j shows a toast titled "Error" with "%s" and stays', async (status, body, description) => {
     answerWith(() => (body === undefined ? { status } : json(status, body)));

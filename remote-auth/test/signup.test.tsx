@@ -119,11 +119,7 @@ describe('/signup', () => {
   });
 
   it.each([
-    [
-      400,
-      { detail: 'The user with this email already exists in the system' },
-      'The user with this email already exists in the system',
-    ],
+    [400, { detail: 'The user with this email already exists in the system' }, 'Já existe um usuário com este e-mail.'],
     [500, undefined, 'Erro ao criar conta'],
   ])('a %i answer %j shows a notice titled "Algo deu errado" with "%s"', async (status, body, description) => {
     answerWith(() => (body === undefined ? { status } : json(status, body)));

@@ -66,7 +66,7 @@ describe('Senha', () => {
     await userEvent.type(field(t.new), 'new-password-1');
     await userEvent.type(field(t.confirm), 'new-password-1');
     await userEvent.click(screen.getByRole('button', { name: t.save }));
-    expect(await screen.findByText('Incorrect password')).toBeInTheDocument();
+    expect(await screen.findByText('A senha atual está incorreta.')).toBeInTheDocument();
     expect(localStorage.getItem('access_token')).toBe('test-token');
   });
 });

@@ -92,7 +92,7 @@ describe('Meu Perfil', () => {
     await userEvent.clear(email);
     await userEvent.type(email, 'admin@example.com');
     await userEvent.click(screen.getByRole('button', { name: t.save }));
-    expect(await screen.findByText('User with this email already exists')).toBeInTheDocument();
+    expect(await screen.findByText('Já existe um usuário com este e-mail.')).toBeInTheDocument();
     expect(screen.getByLabelText(new RegExp(`^${t.email}`))).toHaveValue('admin@example.com');
   });
 });

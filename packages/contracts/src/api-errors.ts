@@ -36,6 +36,20 @@ export const apiErrors = {
   embedTokenNoOrigin:
     "An embed token is accepted only from a browser page on one of its partner key's origins (the request has no Origin header)",
   embedTokenOriginRefused: "This embed token is not valid from this origin: it is not one of its partner key's origins",
+  /* the server itself */
+  databaseUnavailable: 'The database is unavailable at the moment. Try again in a few seconds.',
+  statementTimeout: 'The request took too long and was stopped. Try again, or narrow the search.',
 } as const;
 
 export type ApiErrorDetail = (typeof apiErrors)[keyof typeof apiErrors];
+
+/** The detail of a 429: how long to wait is part of the text. */
+export function tooManyRequestsDetail(retryAfterSeconds: number): string {
+  return `Too many requests. Try again in ${retryAfterSeconds} seconds.`;
+}
+
+/** The wait a `tooManyRequestsDetail` names, or `undefined` for any other text. */
+export function retryAfterSecondsOf(detail: string): number | undefined {
+  const match = /^Too many requests\. Try again in (\d+) seconds\.$/.exec(detail);
+  return match ? Number(match[1]) : undefined;
+}

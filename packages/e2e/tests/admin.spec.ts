@@ -121,7 +121,7 @@ test.describe('/admin for a super user', () => {
 
     await fillUserDialog(dialog, { email: taken.email, confirm: 'long-enough-1' });
     await dialog.getByRole('button', { name: 'Salvar' }).click();
-    await expect(notice(page, 'The user with this email already exists in the system.')).toBeVisible();
+    await expect(notice(page, 'Já existe um usuário com este e-mail.')).toBeVisible();
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await expect(dialog).toBeHidden();

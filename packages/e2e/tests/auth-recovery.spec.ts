@@ -136,7 +136,9 @@ test.describe('/reset-password', () => {
     await form.confirm.fill('yet-another-password');
     await form.submit.click();
     await expect(notice(page, 'Error')).toBeVisible();
-    await expect(notice(page, 'Invalid token')).toBeVisible();
+    await expect(
+      notice(page, 'Este link de redefinição de senha é inválido, expirou ou já foi usado. Peça um novo link.'),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/reset-password\?token=/);
 
     // 5. The old password no longer works; the new one does.

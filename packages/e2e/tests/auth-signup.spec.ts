@@ -81,7 +81,7 @@ test.describe('/signup', () => {
     await form.confirm.fill('another-password');
     await form.submit.click();
     await expect(notice(page, 'Algo deu errado')).toBeVisible();
-    await expect(notice(page, 'The user with this email already exists in the system')).toBeVisible();
+    await expect(notice(page, 'Já existe um usuário com este e-mail.')).toBeVisible();
     await expect(page).toHaveURL(/\/signup$/);
   });
 });

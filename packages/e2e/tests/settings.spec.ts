@@ -73,7 +73,7 @@ test.describe('/settings', () => {
     await profile.getByRole('button', { name: 'Editar' }).click();
     await field(profile, 'Email').fill(other.email);
     await profile.getByRole('button', { name: 'Salvar' }).click();
-    await expect(notice(page, 'User with this email already exists')).toBeVisible();
+    await expect(notice(page, 'Já existe um usuário com este e-mail.')).toBeVisible();
     await expect(field(profile, 'Email')).toHaveValue(other.email);
     await expect(page.getByText(`Logged in as: ${user.email}`)).toBeVisible();
   });
@@ -101,13 +101,13 @@ test.describe('/settings', () => {
     await field(form, 'Nova senha').fill('next-password-1');
     await field(form, 'Confirmar nova senha').fill('next-password-1');
     await save.click();
-    await expect(notice(page, 'Incorrect password')).toBeVisible();
+    await expect(notice(page, 'A senha atual está incorreta.')).toBeVisible();
 
     await field(form, 'Senha atual').fill(user.password);
     await field(form, 'Nova senha').fill(user.password);
     await field(form, 'Confirmar nova senha').fill(user.password);
     await save.click();
-    await expect(notice(page, 'New password cannot be the same as the current one')).toBeVisible();
+    await expect(notice(page, 'A nova senha não pode ser igual à atual.')).toBeVisible();
 
     await field(form, 'Nova senha').fill('next-password-1');
     await field(form, 'Confirmar nova senha').fill('next-password-1');

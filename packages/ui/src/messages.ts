@@ -21,7 +21,42 @@ export const uiMessages = {
   errorTitle: 'Algo deu errado',
   unexpectedError: 'Ocorreu um erro inesperado. Tente novamente.',
   logoLabel: 'Back Office',
-  /** API details the product says in Portuguese (spec §8); any other detail shows as the API wrote it. */
-  incorrectEmailOrPassword: 'E-mail ou senha incorretos.',
-  inactiveUser: 'Usuário inativo.',
+  /**
+   * What a person reads for each detail the API answers (its `detail` stays English for clients):
+   * the spec's own words where it gives them (§8), Portuguese for the rest. Keyed like `apiErrors`.
+   */
+  apiDetails: {
+    notAuthenticated: 'Sua sessão terminou. Entre novamente.',
+    invalidCredentials: 'Sua sessão terminou. Entre novamente.',
+    notEnoughPrivileges: 'Você não tem permissão para fazer isso.',
+    inactiveUser: 'Usuário inativo.',
+    incorrectEmailOrPassword: 'E-mail ou senha incorretos.',
+    incorrectPassword: 'A senha atual está incorreta.',
+    samePassword: 'A nova senha não pode ser igual à atual.',
+    invalidResetToken: 'Este link de redefinição de senha é inválido, expirou ou já foi usado. Peça um novo link.',
+    userNotFound: 'Usuário não encontrado.',
+    userIdNotFound: 'Usuário não encontrado.',
+    userEmailNotFound: 'O usuário com este email não existe no sistema.',
+    emailTakenOnCreate: 'Já existe um usuário com este e-mail.',
+    emailTakenOnSignup: 'Já existe um usuário com este e-mail.',
+    emailTakenOnUpdate: 'Já existe um usuário com este e-mail.',
+    superuserDeletesSelf: 'Um superusuário não pode excluir a própria conta.',
+    lastActiveSuperuser: 'O último superusuário ativo não pode deixar de ser superusuário nem ser desativado.',
+    companyNotFound: 'Empresa não encontrada',
+    taxIdTaken: 'Já existe uma empresa com este CNPJ',
+    partnerKeyNotFound: 'Chave de parceiro não encontrada.',
+    invalidPartnerKey: 'Chave de parceiro inválida ou revogada.',
+    embedTokenOutOfScope: 'Este acesso de parceiro vale apenas para as empresas.',
+    embedTokenReadOnly: 'Este acesso de parceiro é somente leitura.',
+    embedTokenNoOrigin: 'Este acesso de parceiro só vale no site do parceiro.',
+    embedTokenOriginRefused: 'Este acesso de parceiro não vale neste site.',
+    databaseUnavailable: 'O banco de dados está indisponível no momento. Tente novamente em alguns segundos.',
+    statementTimeout: 'A consulta demorou demais e foi interrompida. Tente novamente ou refine a busca.',
+  },
+  tooManyRequests: (seconds: number) =>
+    seconds === 1
+      ? 'Muitas tentativas. Tente novamente em 1 segundo.'
+      : `Muitas tentativas. Tente novamente em ${seconds} segundos.`,
+  /** A refused request whose fields the API could not accept, in words the screen did not foresee. */
+  invalidRequest: 'Os dados enviados não foram aceitos. Revise os campos e tente novamente.',
 } as const;

@@ -67,14 +67,11 @@ export async function clearToasts(): Promise<void> {
 }
 
 /**
- * The message to show for any error: the API's detail (see `apiErrorText`), else the error's own
- * message (an API answer without detail: its status name), else a generic sentence.
+ * The message to show for any error: the API's detail in the product's words (see `apiErrorText`),
+ * else a Portuguese sentence — never an error's own (English) message or an HTTP status name.
  */
 export function errorMessage(error: unknown, fallback: string = uiMessages.unexpectedError): string {
-  const text = apiErrorText(error);
-  if (text) return text;
-  if (error instanceof Error && error.message && error.name !== 'NetworkError') return error.message;
-  return fallback;
+  return apiErrorText(error) ?? fallback;
 }
 
 /** The shared error toast of mutations (spec §8 "Other mutation errors"). */

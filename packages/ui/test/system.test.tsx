@@ -1,3 +1,4 @@
+import { ApiError } from '@backoffice/api-client';
 import { CHAKRA_ENTRIES, CHAKRA_RECIPES_BY_ENTRY } from '@backoffice/federation/chakra';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -50,9 +51,9 @@ describe('toasts', () => {
     // Before the first notice nothing of the toaster is on the page (its code is not even loaded).
     expect(document.querySelector('[data-scope="toast"]')).toBeNull();
     act(() => {
-      handleError(new Error('The user with this email already exists in the system'));
+      handleError(new ApiError(400, { detail: 'The user with this email already exists in the system' }));
     });
-    expect(await screen.findByText('The user with this email already exists in the system')).toBeInTheDocument();
+    expect(await screen.findByText('Já existe um usuário com este e-mail.')).toBeInTheDocument();
     expect(screen.getByText('Algo deu errado')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Fechar' }));
     await clearToasts();

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
+import { apiErrors } from '@backoffice/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable, isStatementTimeout } from '../db/errors.js';
@@ -41,8 +42,8 @@ export default fp(async function errors(app: FastifyInstance) {
   });
 });
 
-export const DATABASE_UNAVAILABLE = 'The database is unavailable at the moment. Try again in a few seconds.';
-export const STATEMENT_TIMEOUT = 'The request took too long and was stopped. Try again, or narrow the search.';
+export const DATABASE_UNAVAILABLE = apiErrors.databaseUnavailable;
+export const STATEMENT_TIMEOUT = apiErrors.statementTimeout;
 
 /**
  * Fastify's router answers a few requests before any route or error handler runs (a path

@@ -1,3 +1,4 @@
+import { tooManyRequestsDetail } from '@backoffice/contracts';
 import { Redis } from 'ioredis';
 
 export interface Hit {
@@ -178,7 +179,7 @@ export interface Limit {
 
 export class RateLimitedError extends Error {
   constructor(readonly retryAfterSeconds: number) {
-    super(`Too many requests. Try again in ${retryAfterSeconds} seconds.`);
+    super(tooManyRequestsDetail(retryAfterSeconds));
   }
 }
 
