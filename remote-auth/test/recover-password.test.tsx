@@ -27,7 +27,7 @@ describe('/recover-password', () => {
     expect(sent).toEqual([]);
   });
 
-  it('posts to /password-recovery/{email}, shows the loading state, then "Email sent" and empties the field', async () => {
+  it('posts to /password-recovery/{email}, shows the loading state, then "Email sent", keeping the address', async () => {
     const pending = deferred();
     answerWith(() => pending.promise);
     const { user } = renderAt('/recover-password');
@@ -48,8 +48,9 @@ describe('/recover-password', () => {
     pending.release(json(200, { message: 'If that email is registered, we sent a password recovery link' }));
     expect(await screen.findByText('Email sent')).toBeInTheDocument();
     expect(screen.getByText('Nós enviamos um email com instruções para recuperar a sua senha.')).toBeInTheDocument();
-    await waitFor(() => expect(field(EMAIL)).toHaveValue(''));
-    expect(button).toBeEnabled();
+    await waitFor(() => expect(button).toBeEnabled());
+    // The address stays, so the reader sees where the mail went (issue 28: the form was emptied).
+    expect(field(EMAIL)).toHaveValue('ana+test@example.com');
   });
 
   it.each([

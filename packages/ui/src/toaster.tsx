@@ -21,11 +21,19 @@ const loadToaster = () => {
 const ignore = () => {};
 const waitingForView = new Set<() => void>();
 
+/**
+ * How long a notice stays when nobody points at or focuses it (both pause it). Chakra's default of
+ * 2 s for a success was gone before a slow reader saw it (issue 28): at least 5 s, an error longer.
+ */
+export const NOTICE_DURATION_MS = { success: 6_000, error: 8_000 } as const;
+
 /** A notice (success or error), bottom-right and closable (spec §8). */
 function show(type: 'success' | 'error', title: string, description?: string): void {
   for (const mount of waitingForView) mount();
   void loadToaster()
-    .then(({ toaster }) => toaster.create({ type, title, description, closable: true }))
+    .then(({ toaster }) =>
+      toaster.create({ type, title, description, closable: true, duration: NOTICE_DURATION_MS[type] }),
+    )
     .catch(ignore);
 }
 

@@ -18,16 +18,15 @@ export default function RecoverPassword() {
   const {
     register,
     handleSubmit,
-    reset,
     formState: { errors, isSubmitting },
   } = useBlurForm(recoverPasswordSchema, { defaultValues: { email: '' } });
 
   const submit = handleSubmit(async ({ email }) => {
-    const outcome = await mutateWithToast(() => recover.mutateAsync(email), {
+    // The address stays in the field after the notice: the reader sees where the mail went.
+    await mutateWithToast(() => recover.mutateAsync(email), {
       success: { title: messages.emailSentTitle, description: messages.emailSentText },
       failure: (error) => showErrorToast(messages.recoverErrorTitle, recoverPasswordErrorMessage(error)),
     });
-    if (outcome.ok) reset();
   });
 
   return (
