@@ -15,6 +15,8 @@ export const uiMessages = {
       ? `Tem certeza que deseja excluir Usuário "${name}"? Esta ação não pode ser desfeita.`
       : `Tem certeza que deseja excluir Empresa "${name}"? Esta ação não pode ser desfeita.`,
   retry: 'Tentar novamente',
+  /** Names every loading indicator (a `status`): a spinner or a placeholder says what it stands for. */
+  loading: 'Carregando…',
   /** The order of a list on a phone, where there are no column headers to click. */
   sortBy: 'Ordenar por',
   sortOption: (column: string, descending: boolean) => `${column} (${descending ? 'decrescente' : 'crescente'})`,

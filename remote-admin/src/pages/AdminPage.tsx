@@ -1,4 +1,5 @@
 import { useCurrentUser } from '@backoffice/api-client';
+import { uiMessages } from '@backoffice/ui';
 import { PageFrame } from '@backoffice/ui/kit';
 import { Button } from '@chakra-ui/react/button';
 import { Skeleton } from '@chakra-ui/react/skeleton';
@@ -29,7 +30,7 @@ export default function AdminPage() {
       }
     >
       {currentUser === undefined ? (
-        <Skeleton height="64" />
+        <Skeleton height="64" role="status" aria-label={uiMessages.loading} />
       ) : isSuperuser ? (
         <UsersAdmin currentUserId={currentUser.id} />
       ) : (

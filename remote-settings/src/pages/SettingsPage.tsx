@@ -1,4 +1,5 @@
 import { useCurrentUser } from '@backoffice/api-client';
+import { uiMessages } from '@backoffice/ui';
 import { PageFrame } from '@backoffice/ui/kit';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { Tabs } from '@chakra-ui/react/tabs';
@@ -19,7 +20,9 @@ export default function SettingsPage() {
           <Tabs.Trigger value="password">{messages.tabs.password}</Tabs.Trigger>
           <Tabs.Trigger value="appearance">{messages.tabs.appearance}</Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="profile">{user ? <ProfileTab user={user} /> : <Skeleton height="40" />}</Tabs.Content>
+        <Tabs.Content value="profile">
+          {user ? <ProfileTab user={user} /> : <Skeleton height="40" role="status" aria-label={uiMessages.loading} />}
+        </Tabs.Content>
         <Tabs.Content value="password">
           <PasswordTab />
         </Tabs.Content>

@@ -41,7 +41,7 @@ function CountFigures({
   };
   activeLabel: (count: number) => string;
 }) {
-  if (query.isPending) return <Skeleton height="14" />;
+  if (query.isPending) return <Skeleton height="14" role="status" aria-label={messages.loading} />;
   if (query.isError || !query.data) return <Text color="fg.error">{m.loadFailed}</Text>;
   const active = query.data.data.filter((row) => row.is_active).length;
   return (
