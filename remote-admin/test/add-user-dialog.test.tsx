@@ -76,3 +76,16 @@ describe('Add user dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: t.addTitle })).not.toBeInTheDocument());
   });
 });
+
+describe('Add user dialog frame (issue 28: one dialog frame for all)', () => {
+  it('has a Fechar button, and asks before Escape throws a typed e-mail away', async () => {
+    serve(() => ({ status: 200, body: {} }));
+    const dialog = await openAdd();
+    expect(within(dialog).getByRole('button', { name: 'Fechar' })).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(new RegExp(`^${t.email}`)), 'ana@example.com');
+    await userEvent.keyboard('{Escape}');
+    expect(await screen.findByRole('alertdialog', { name: 'Descartar alterações?' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Descartar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: t.addTitle })).not.toBeInTheDocument());
+  });
+});

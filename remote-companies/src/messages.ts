@@ -62,7 +62,6 @@ export const messages = {
     isActive: 'Empresa ativa',
     cancel: 'Cancelar',
     save: 'Salvar',
-    close: 'Fechar',
   },
   created: 'Empresa criada com sucesso.',
   updated: 'Empresa atualizada com sucesso.',

@@ -137,3 +137,39 @@ describe('edit company dialog', () => {
     expect(writes()).toEqual([]);
   });
 });
+
+describe('a half-filled form is never lost by a stray key (issue 28)', () => {
+  it('closes an untouched dialog on Escape without asking', async () => {
+    const { onClose, user } = renderCreate();
+    await screen.findByRole('dialog', { name: 'Adicionar Empresa' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('asks before Escape or Fechar throw changes away; Continuar editando keeps them, Descartar closes', async () => {
+    const { onClose, user } = renderCreate();
+    await screen.findByRole('dialog', { name: 'Adicionar Empresa' });
+    await user.type(screen.getByLabelText(/Nome Fantasia/), 'Padaria Pão Quente');
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('alertdialog', { name: 'Descartar alterações?' });
+    expect(ask).toHaveTextContent('O que você preencheu ainda não foi salvo e será perdido.');
+    await user.click(screen.getByRole('button', { name: 'Continuar editando' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText(/Nome Fantasia/)).toHaveValue('Padaria Pão Quente');
+
+    await user.click(screen.getByRole('button', { name: 'Fechar' }));
+    await user.click(await screen.findByRole('button', { name: 'Descartar' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+
+  it('discards on Cancelar without asking (the spec’s Cancel resets the form)', async () => {
+    const { onClose, user } = renderCreate();
+    await screen.findByRole('dialog', { name: 'Adicionar Empresa' });
+    await user.type(screen.getByLabelText(/Nome Fantasia/), 'Padaria');
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});

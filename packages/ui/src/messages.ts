@@ -8,6 +8,11 @@ export const uiMessages = {
   cancel: 'Cancelar',
   delete: 'Excluir',
   close: 'Fechar',
+  /** Asked before a half-filled form is thrown away (Escape, a click outside, Fechar, leaving the page). */
+  discardTitle: 'Descartar alterações?',
+  discardText: 'O que você preencheu ainda não foi salvo e será perdido.',
+  discard: 'Descartar',
+  keepEditing: 'Continuar editando',
   deleteTitle: (entity: string) => `Excluir ${entity}`,
   /** The spec's sentence, spelled out per entity so each wording can be found (and translated) as a whole. */
   deleteConfirmation: (entity: 'Usuário' | 'Empresa', name: string) =>

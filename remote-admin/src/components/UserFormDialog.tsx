@@ -1,12 +1,11 @@
 import { useCreateUser, useUpdateUser } from '@backoffice/api-client';
 import type { UserPublic } from '@backoffice/contracts';
 import { FormField, PasswordInput } from '@backoffice/ui';
-import { mutateWithToast, useBlurForm } from '@backoffice/ui/kit';
+import { FormDialog, mutateWithToast, useBlurForm, useFormDialogChanges } from '@backoffice/ui/kit';
 import { Button } from '@chakra-ui/react/button';
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import { Dialog } from '@chakra-ui/react/dialog';
 import { Input } from '@chakra-ui/react/input';
-import { Portal } from '@chakra-ui/react/portal';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { type Control, Controller } from 'react-hook-form';
 import {
@@ -56,12 +55,22 @@ function FlagCheckbox({
 }
 
 /**
- * Add user and Edit user (spec §2, §5): e-mail, full name, password and its confirmation, super user
- * and active flags. The edit form's password is optional and left out of the request when empty.
- * The dialog saves, says so and closes; a refusal (a taken e-mail) shows in the shared error toast.
+ * Add user and Edit user (spec §2, §5) in the product's one dialog frame: e-mail, full name, password
+ * and its confirmation, super user and active flags. The edit form's password is optional and left out
+ * of the request when empty. The dialog saves, says so and closes; a refusal (a taken e-mail) shows in
+ * the shared error toast. Each opening starts from the user's values (the form mounts per opening).
  */
 export function UserFormDialog(props: UserFormDialogProps) {
-  const { mode, open, onClose, finalFocusEl } = props;
+  const { open, onClose, finalFocusEl } = props;
+  return (
+    <FormDialog open={open} onClose={onClose} finalFocusEl={finalFocusEl}>
+      <UserForm {...props} />
+    </FormDialog>
+  );
+}
+
+function UserForm(props: UserFormDialogProps) {
+  const { mode, onClose } = props;
   const isEdit = mode === 'edit';
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
@@ -69,16 +78,11 @@ export function UserFormDialog(props: UserFormDialogProps) {
     register,
     control,
     handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useBlurForm(isEdit ? editUserSchema : addUserSchema, {
     defaultValues: isEdit ? editUserDefaults(props.user) : addUserDefaults,
   });
-
-  const close = () => {
-    reset();
-    onClose();
-  };
+  useFormDialogChanges(isDirty);
 
   const onSubmit = async (values: UserFormValues) => {
     const outcome = isEdit
@@ -86,69 +90,51 @@ export function UserFormDialog(props: UserFormDialogProps) {
           success: messages.userUpdated,
         })
       : await mutateWithToast(() => createUser.mutateAsync(toUserCreate(values)), { success: messages.userCreated });
-    if (outcome.ok) close();
+    if (outcome.ok) onClose();
   };
 
   const t = messages.dialog;
   return (
-    <Dialog.Root
-      lazyMount
-      unmountOnExit
-      open={open}
-      finalFocusEl={finalFocusEl}
-      onOpenChange={(details) => {
-        if (!details.open) close();
-      }}
-      placement="center"
-      size={{ base: 'full', md: 'md' }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={handleSubmit(onSubmit)} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{isEdit ? t.editTitle : t.addTitle}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Dialog.Description mb="4">{isEdit ? t.editDescription : t.addDescription}</Dialog.Description>
-                <Stack gap="4">
-                  <FormField label={t.email} error={errors.email} required>
-                    <Input type="email" autoComplete="off" {...register('email')} />
-                  </FormField>
-                  <FormField label={t.fullName} error={errors.full_name}>
-                    <Input autoComplete="off" {...register('full_name')} />
-                  </FormField>
-                  <FormField
-                    label={isEdit ? t.editPassword : t.password}
-                    error={errors.password}
-                    required={!isEdit}
-                    helperText={isEdit ? t.editPasswordHelp : undefined}
-                  >
-                    <PasswordInput autoComplete="new-password" {...register('password')} />
-                  </FormField>
-                  <FormField label={t.confirmPassword} error={errors.confirm_password} required={!isEdit}>
-                    <PasswordInput autoComplete="new-password" {...register('confirm_password')} />
-                  </FormField>
-                  <HStack gap="6" wrap="wrap">
-                    <FlagCheckbox control={control} name="is_superuser" label={t.isSuperuser} />
-                    <FlagCheckbox control={control} name="is_active" label={t.isActive} />
-                  </HStack>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button type="button" variant="subtle" colorPalette="gray" onClick={close} disabled={isSubmitting}>
-                  {t.cancel}
-                </Button>
-                {/* Keeps focus in the field on press: its blur validation would move this button before the click lands. */}
-                <Button type="submit" loading={isSubmitting} onMouseDown={(event) => event.preventDefault()}>
-                  {t.save}
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <form onSubmit={handleSubmit(onSubmit)} noValidate>
+      <Dialog.Header>
+        <Dialog.Title>{isEdit ? t.editTitle : t.addTitle}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Dialog.Description mb="4">{isEdit ? t.editDescription : t.addDescription}</Dialog.Description>
+        <Stack gap="4">
+          <FormField label={t.email} error={errors.email} required>
+            <Input type="email" autoComplete="off" {...register('email')} />
+          </FormField>
+          <FormField label={t.fullName} error={errors.full_name}>
+            <Input autoComplete="off" {...register('full_name')} />
+          </FormField>
+          <FormField
+            label={isEdit ? t.editPassword : t.password}
+            error={errors.password}
+            required={!isEdit}
+            helperText={isEdit ? t.editPasswordHelp : undefined}
+          >
+            <PasswordInput autoComplete="new-password" {...register('password')} />
+          </FormField>
+          <FormField label={t.confirmPassword} error={errors.confirm_password} required={!isEdit}>
+            <PasswordInput autoComplete="new-password" {...register('confirm_password')} />
+          </FormField>
+          <HStack gap="6" wrap="wrap">
+            <FlagCheckbox control={control} name="is_superuser" label={t.isSuperuser} />
+            <FlagCheckbox control={control} name="is_active" label={t.isActive} />
+          </HStack>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        {/* Cancel discards without asking (the spec's Cancel resets the form). */}
+        <Button type="button" variant="subtle" colorPalette="gray" onClick={onClose} disabled={isSubmitting}>
+          {t.cancel}
+        </Button>
+        {/* Keeps focus in the field on press: its blur validation would move this button before the click lands. */}
+        <Button type="submit" loading={isSubmitting} onMouseDown={(event) => event.preventDefault()}>
+          {t.save}
+        </Button>
+      </Dialog.Footer>
+    </form>
   );
 }

@@ -1,13 +1,12 @@
 import { useCreateCompany, useUpdateCompany } from '@backoffice/api-client';
 import { type Company, DEFAULT_COMPANY_IS_ACTIVE, ruleMessages } from '@backoffice/contracts';
-import { FormField, useOpenedOnce } from '@backoffice/ui';
-import { mutateWithToast, useBlurForm } from '@backoffice/ui/kit';
-import { Button, CloseButton } from '@chakra-ui/react/button';
+import { FormField } from '@backoffice/ui';
+import { FormDialog, mutateWithToast, useBlurForm, useFormDialogChanges } from '@backoffice/ui/kit';
+import { Button } from '@chakra-ui/react/button';
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import { Dialog } from '@chakra-ui/react/dialog';
 import { Input } from '@chakra-ui/react/input';
 import { NativeSelect } from '@chakra-ui/react/native-select';
-import { Portal } from '@chakra-ui/react/portal';
 import { Stack } from '@chakra-ui/react/stack';
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
@@ -36,27 +35,10 @@ export type CompanyFormDialogProps = ({ kind: 'create' } | { kind: 'edit'; compa
  */
 export function CompanyFormDialog(props: CompanyFormDialogProps) {
   const { open, onClose, finalFocusEl } = props;
-  // The create dialog sits closed on the list screen: nothing of it is rendered until it is first opened.
-  if (!useOpenedOnce(open)) return null;
   return (
-    <Dialog.Root
-      open={open}
-      finalFocusEl={finalFocusEl}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-      placement="center"
-      // The form keeps its state only while the dialog is open.
-      unmountOnExit
-      lazyMount
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>{open && <CompanyForm {...props} />}</Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog open={open} onClose={onClose} finalFocusEl={finalFocusEl}>
+      <CompanyForm {...props} />
+    </FormDialog>
   );
 }
 
@@ -69,10 +51,12 @@ function CompanyForm(props: CompanyFormDialogProps) {
     register,
     control,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useBlurForm(companyFormSchema(props.kind), {
     defaultValues: props.kind === 'edit' ? editCompanyDefaults(props.company) : createCompanyDefaults(),
   });
+
+  useFormDialogChanges(isDirty);
 
   // The schema's output: names trimmed, CNPJ without its mask.
   const save = async (values: CompanyFormOutput) => {
@@ -155,18 +139,14 @@ function CompanyForm(props: CompanyFormDialogProps) {
         </Stack>
       </Dialog.Body>
       <Dialog.Footer>
-        <Dialog.ActionTrigger asChild>
-          <Button variant="subtle" colorPalette="gray" disabled={isSubmitting}>
-            {messages.form.cancel}
-          </Button>
-        </Dialog.ActionTrigger>
+        {/* Cancel discards without asking (the spec's Cancel resets the form). */}
+        <Button variant="subtle" colorPalette="gray" disabled={isSubmitting} onClick={props.onClose}>
+          {messages.form.cancel}
+        </Button>
         <Button type="submit" loading={isSubmitting}>
           {messages.form.save}
         </Button>
       </Dialog.Footer>
-      <Dialog.CloseTrigger asChild>
-        <CloseButton size="sm" aria-label={messages.form.close} />
-      </Dialog.CloseTrigger>
     </form>
   );
 }

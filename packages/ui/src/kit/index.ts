@@ -7,6 +7,7 @@
 export { CardList } from './card-list.js';
 export { type Column, DataTable, type DataTableProps } from './data-table.js';
 export { useBlurForm } from './form.js';
+export { FormDialog, type FormDialogProps, useFormDialogChanges } from './form-dialog.js';
 export { ListTotal, type ListTotalProps } from './list-total.js';
 export { type MutationOutcome, mutateWithToast, type Notice, type ToastOptions } from './mutation-toast.js';
 export { PageFrame, type PageFrameProps } from './page-frame.js';
@@ -24,6 +25,7 @@ export { saveFile } from './save-file.js';
 export { SortSelect, type SortSelectProps } from './sort-select.js';
 export { ariaSortOf, nextSort, readSort, type SortDirection, sortParam } from './sorting.js';
 export { LoadError, type LoadErrorProps, StatusPanel, type StatusPanelProps } from './status-panel.js';
+export { DiscardChangesDialog, type DiscardChangesDialogProps, useLeaveGuard } from './unsaved-changes.js';
 export {
   applyListSearch,
   type ListSearch,
