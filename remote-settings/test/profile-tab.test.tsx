@@ -1,5 +1,5 @@
 import { type Call, fakeApi, makeUser, renderPage } from '@backoffice/ui/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/messages';
@@ -94,5 +94,38 @@ describe('Meu Perfil', () => {
     await userEvent.click(screen.getByRole('button', { name: t.save }));
     expect(await screen.findByText('Já existe um usuário com este e-mail.')).toBeInTheDocument();
     expect(screen.getByLabelText(new RegExp(`^${t.email}`))).toHaveValue('admin@example.com');
+  });
+});
+
+describe('Meu Perfil with unsaved changes (issue 28)', () => {
+  it('asks before leaving the page; Continuar editando stays with the changes, Descartar leaves', async () => {
+    serve((body) => ({ status: 200, body: { ...me, ...(body as object) } }));
+    const { router, user } = renderPage(<SettingsPage />, '/settings');
+    await user.click(await screen.findByRole('button', { name: t.edit }));
+    const fullName = screen.getByRole('textbox', { name: t.fullName });
+    await user.clear(fullName);
+    await user.type(fullName, 'Ana Paula');
+
+    await act(() => router.navigate('/companies'));
+    expect(await screen.findByRole('alertdialog', { name: 'Descartar alterações?' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continuar editando' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/settings');
+    expect(screen.getByRole('textbox', { name: t.fullName })).toHaveValue('Ana Paula');
+
+    await act(() => router.navigate('/companies'));
+    await user.click(await screen.findByRole('button', { name: 'Descartar' }));
+    expect(await screen.findByText('elsewhere')).toBeInTheDocument();
+  });
+
+  it('leaves at once when nothing was changed, or after Cancel', async () => {
+    serve((body) => ({ status: 200, body: { ...me, ...(body as object) } }));
+    const { router, user } = renderPage(<SettingsPage />, '/settings');
+    await user.click(await screen.findByRole('button', { name: t.edit }));
+    await user.type(screen.getByRole('textbox', { name: t.fullName }), ' Lima');
+    await user.click(screen.getByRole('button', { name: t.cancel }));
+    await act(() => router.navigate('/companies'));
+    expect(await screen.findByText('elsewhere')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });

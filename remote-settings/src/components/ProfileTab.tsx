@@ -1,7 +1,7 @@
 import { useUpdateUserMe } from '@backoffice/api-client';
 import type { UserPublic } from '@backoffice/contracts';
 import { FormField } from '@backoffice/ui';
-import { mutateWithToast, useBlurForm } from '@backoffice/ui/kit';
+import { mutateWithToast, useBlurForm, useLeaveGuard } from '@backoffice/ui/kit';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
@@ -29,6 +29,8 @@ export function ProfileTab({ user }: { user: UserPublic }) {
     formState: { errors, isDirty, isSubmitting },
   } = useBlurForm(profileSchema, { defaultValues: profileDefaults(user) });
   const email = watch('email');
+  // Leaving the page (a menu link, Back, closing the tab) with unsaved changes asks first (issue 28).
+  const leaveGuard = useLeaveGuard(() => editing && isDirty);
 
   const startEditing = () => {
     reset(profileDefaults(user));
@@ -108,6 +110,7 @@ export function ProfileTab({ user }: { user: UserPublic }) {
           </HStack>
         </Stack>
       </form>
+      {leaveGuard}
     </Box>
   );
 }
