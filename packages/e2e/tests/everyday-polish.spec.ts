@@ -1,4 +1,17 @@
+import type { Page } from '@playwright/test';
+import { seedCompanies } from '../src/companies.js';
 import { expect, expectNoSeriousA11yViolations, test } from '../src/fixtures.js';
+
+const DESKTOP = { width: 1366, height: 900 };
+
+/** A run of text unique to one test, so its rows are the only ones a search shows. */
+const uniqueTag = () => `t${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** The left edge of each column header, in CSS pixels. */
+const headerEdges = (page: Page) =>
+  page
+    .getByRole('columnheader')
+    .evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().left)));
 
 /** Issue 28: the small defects a picky user found walking every screen. */
 
@@ -18,4 +31,110 @@ test.describe('loading indicators', () => {
       await expectNoSeriousA11yViolations(page);
     });
   }
+});
+
+test.describe('long data never breaks a list (issue 28)', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('a 105-character Nome Fantasia is cut with … inside the box, whole on hover; CNPJ, Tipo and Ações stay on screen', async ({
+    page,
+    api,
+    signIn,
+  }) => {
+    const user = await api.createUser();
+    const tag = uniqueTag();
+    const longName =
+      `${tag} Comércio Atacadista de Produtos Alimentícios Regionais e Importados do Vale do Paraíba `.padEnd(105, 'x');
+    const longLegal = `${tag} Razão Social Bastante Extensa de Uma Empresa Familiar Fundada Há Muitas Décadas Ltda EPP`;
+    await seedCompanies(api, user.token as string, [{ trading_name: longName, legal_name: longLegal }]);
+    await signIn(user.token as string, `/companies?search=${tag}`);
+    const table = page.getByRole('table', { name: 'Empresas cadastradas' });
+    await expect(table.getByRole('row')).toHaveCount(2);
+
+    const box = await page.locator('main').boundingBox();
+    const tableBox = await table.boundingBox();
+    expect(tableBox && box && tableBox.x + tableBox.width).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0));
+    for (const header of ['CNPJ', 'Tipo', 'Ações']) {
+      await expect(page.getByRole('columnheader', { name: header })).toBeInViewport({ ratio: 1 });
+    }
+    await expect(table.getByRole('button', { name: `Ações para ${longName}` })).toBeInViewport({ ratio: 1 });
+    // The whole name is in the cell (read by screen readers) and in its title (shown on hover).
+    const cell = table.getByRole('cell', { name: longName });
+    await expect(cell).toBeVisible();
+    await expect(cell.locator('[title]')).toHaveAttribute('title', longName);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('columns stay put on sort, page and search', async ({ page, api, signIn }) => {
+    const user = await api.createUser();
+    const tag = uniqueTag();
+    await seedCompanies(
+      api,
+      user.token as string,
+      Array.from({ length: 7 }, (_, i) => ({
+        trading_name: `${tag} ${'Nome '.repeat(i * 3)}${i}`,
+        legal_name: `${'Razão '.repeat(7 - i)}${tag} ${i}`,
+      })),
+    );
+    await signIn(user.token as string, `/companies?search=${tag}`);
+    const table = page.getByRole('table', { name: 'Empresas cadastradas' });
+    await expect(table.getByRole('row')).toHaveCount(6);
+    const edges = await headerEdges(page);
+
+    await page.getByRole('button', { name: 'Razão Social' }).click();
+    await expect(page).toHaveURL(/sort=legal_name/);
+    await expect(table).not.toHaveAttribute('aria-busy', 'true');
+    expect(await headerEdges(page)).toEqual(edges);
+
+    await page.getByRole('button', { name: 'Próximo' }).click();
+    await expect(page.getByText('Página 2')).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(3);
+    expect(await headerEdges(page)).toEqual(edges);
+
+    await page.getByRole('searchbox').fill(`${tag} 6`);
+    await expect(table.getByRole('row')).toHaveCount(2);
+    expect(await headerEdges(page)).toEqual(edges);
+  });
+});
+
+test.describe('one dialog frame (issue 28)', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('the user dialogs are centred, as tall as their content and closable, like the company dialog', async ({
+    page,
+    api,
+    signIn,
+  }) => {
+    const admin = await api.superuserToken();
+    await signIn(admin, '/admin');
+    await page.getByRole('button', { name: 'Adicionar usuário' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Adicionar usuário' });
+    await expect(dialog).toBeVisible();
+    const frame = await dialog.boundingBox();
+    expect(frame?.height).toBeLessThan(DESKTOP.height - 40);
+    // Centred: the space above equals the space below, within rounding.
+    expect(Math.abs((frame?.y ?? 0) - (DESKTOP.height - (frame?.y ?? 0) - (frame?.height ?? 0)))).toBeLessThan(4);
+    await dialog.getByRole('button', { name: 'Fechar' }).click();
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test('Escape on a half-filled form asks first; the focus is on Continuar editando', async ({ page, api, signIn }) => {
+    const user = await api.createUser();
+    await signIn(user.token as string, '/companies');
+    await page.getByRole('button', { name: 'Adicionar Empresa' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Adicionar Empresa' });
+    await dialog.getByLabel('Nome Fantasia').fill('Padaria Meio Preenchida');
+    await page.keyboard.press('Escape');
+    const ask = page.getByRole('alertdialog', { name: 'Descartar alterações?' });
+    await expect(ask).toBeVisible();
+    await expect(ask.getByRole('button', { name: 'Continuar editando' })).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(ask).toHaveCount(0);
+    await expect(dialog.getByLabel('Nome Fantasia')).toHaveValue('Padaria Meio Preenchida');
+    // A click outside asks too.
+    await page.mouse.click(5, 5);
+    await ask.getByRole('button', { name: 'Descartar' }).click();
+    await expect(dialog).toHaveCount(0);
+  });
 });

@@ -54,7 +54,8 @@ export function ConfirmDeleteDialog({
               <Dialog.Title>{uiMessages.deleteTitle(entity)}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Text>{uiMessages.deleteConfirmation(entity, name)}</Text>
+              {/* A name with no space in it (an e-mail, a long trading name) wraps anywhere rather than overflow. */}
+              <Text overflowWrap="anywhere">{uiMessages.deleteConfirmation(entity, name)}</Text>
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="subtle" colorPalette="gray" onClick={onClose} disabled={loading}>

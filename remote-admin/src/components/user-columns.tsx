@@ -12,9 +12,16 @@ export function userColumns(currentUserId: string): Column<UserPublic>[] {
     {
       key: 'full_name',
       header: messages.columns.fullName,
+      width: '32%',
       cell: (user) => (
         <HStack gap="2">
-          <Text as="span" color={user.full_name ? undefined : 'fg.muted'}>
+          <Text
+            as="span"
+            color={user.full_name ? undefined : 'fg.muted'}
+            truncate
+            minW="0"
+            title={user.full_name || undefined}
+          >
             {user.full_name || messages.noFullName}
           </Text>
           {user.id === currentUserId && (
@@ -28,22 +35,19 @@ export function userColumns(currentUserId: string): Column<UserPublic>[] {
     {
       key: 'email',
       header: messages.columns.email,
-      cell: (user) => (
-        // A block, not inline-block: an inline-block that clips its overflow sits on its bottom edge
-        // as baseline, which lifted the e-mail a few pixels above the other cells of the row.
-        <Text as="span" truncate maxW="xs" display="block" title={user.email}>
-          {user.email}
-        </Text>
-      ),
+      text: (user) => user.email,
+      cell: (user) => user.email,
     },
     {
       key: 'role',
       header: messages.columns.role,
+      width: '8rem',
       cell: (user) => (user.is_superuser ? messages.roleSuperuser : messages.roleUser),
     },
     {
       key: 'status',
       header: messages.columns.status,
+      width: '8rem',
       cell: (user) => (
         <Status.Root colorPalette={user.is_active ? 'green' : 'red'}>
           <Status.Indicator />

@@ -16,7 +16,22 @@ export interface Column<TRow> {
   cellProps?: TableCellProps;
   /** The list can be ordered by this column: its key in the `sort` parameter (`cnpj` for the CNPJ). */
   sortKey?: string;
+  /**
+   * The column's width in the table (`30%`, `12rem`): the table's layout is fixed, so no row's data
+   * moves a column (issue 28: Razão Social's edge jumped at every sort, page or search).
+   */
+  width?: string;
+  /**
+   * The cell as plain text, for a free-length value (a name, an e-mail): the table shows it on one line,
+   * cut with … when too long, the whole text on hover and to screen readers (it stays in the page).
+   */
+  text?: (row: TRow) => string;
 }
+
+/** Wide enough for every column's content to read; a narrower box scrolls the table sideways. */
+const TABLE_MIN_WIDTH = '44rem';
+/** The actions column: one icon button. */
+const ACTIONS_WIDTH = '5.5rem';
 
 export interface DataTableProps<TRow> {
   /** Names the table for assistive technology (not shown). */
@@ -57,12 +72,20 @@ export function DataTable<TRow>({
       {/* Focusable from script only: where the focus goes when a row's dialog closed on a deleted row. */}
       <Table.Root
         size={{ base: 'sm', md: 'md' }}
+        tableLayout="fixed"
+        minW={TABLE_MIN_WIDTH}
         interactive
         aria-busy={busy || rows === undefined}
         tabIndex={-1}
         {...{ [ROW_LIST_ATTRIBUTE]: '' }}
       >
         <Table.Caption srOnly>{caption}</Table.Caption>
+        <colgroup>
+          {columns.map((column) => (
+            <col key={column.key} style={column.width ? { width: column.width } : undefined} />
+          ))}
+          {rowActions && <col style={{ width: ACTIONS_WIDTH }} />}
+        </colgroup>
         <Table.Header>
           <Table.Row>
             {columns.map((column) =>
@@ -98,7 +121,7 @@ export function DataTable<TRow>({
                 <Table.Row key={rowKey(row)}>
                   {columns.map((column) => (
                     <Table.Cell key={column.key} {...column.cellProps}>
-                      {column.cell(row)}
+                      {column.text ? <CutText text={column.text(row)}>{column.cell(row)}</CutText> : column.cell(row)}
                     </Table.Cell>
                   ))}
                   {rowActions && <Table.Cell>{rowActions(row)}</Table.Cell>}
@@ -108,6 +131,15 @@ export function DataTable<TRow>({
       </Table.Root>
     </Table.ScrollArea>
   );
+}
+
+/** One line cut with …; the whole text on hover (`title`) and, since it stays in the page, to screen readers. */
+const CutLine = chakra('span', {
+  base: { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+});
+
+function CutText({ text, children }: { text: string; children: ReactNode }) {
+  return <CutLine title={text}>{children}</CutLine>;
 }
 
 const HeaderButton = chakra('button', {
