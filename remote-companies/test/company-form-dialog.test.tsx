@@ -87,7 +87,7 @@ describe('create company dialog', () => {
     expect(onClose).toHaveBeenCalledOnce();
   });
 
-  it('shows a refusal (a taken CNPJ) in the shared error toast and stays open', async () => {
+  it('marks a taken CNPJ on the CNPJ field itself, focused, and stays open (issue 28)', async () => {
     const { user, onClose } = renderDialog({ kind: 'create' }, () => ({
       status: 409,
       body: { detail: 'Já existe uma empresa com este CNPJ' },
@@ -96,9 +96,28 @@ describe('create company dialog', () => {
     await user.type(screen.getByLabelText(/Razão Social/), 'Souza Ltda');
     await user.type(screen.getByLabelText(/CNPJ/), '11222333000181');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('Já existe uma empresa com este CNPJ')).toBeInTheDocument();
-    expect(screen.getByText('Algo deu errado')).toBeInTheDocument();
+    const cnpj = screen.getByLabelText(/CNPJ/);
+    await waitFor(() => expect(cnpj).toHaveAccessibleErrorMessage('Já existe uma empresa com este CNPJ'));
+    expect(cnpj).toHaveAttribute('aria-invalid', 'true');
+    expect(cnpj).toHaveFocus();
+    expect(screen.queryByText('Algo deu errado')).not.toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Adicionar Empresa' })).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('shows any other refusal in the shared error toast', async () => {
+    const { user, onClose } = renderDialog({ kind: 'create' }, () => ({
+      status: 503,
+      body: { detail: 'The database is unavailable at the moment. Try again in a few seconds.' },
+    }));
+    await user.type(await screen.findByLabelText(/Nome Fantasia/), 'Padaria');
+    await user.type(screen.getByLabelText(/Razão Social/), 'Souza Ltda');
+    await user.type(screen.getByLabelText(/CNPJ/), '11222333000181');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Algo deu errado')).toBeInTheDocument();
+    expect(
+      screen.getByText('O banco de dados está indisponível no momento. Tente novamente em alguns segundos.'),
+    ).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
   });
 });

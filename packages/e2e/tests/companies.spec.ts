@@ -417,7 +417,7 @@ test.describe('/companies', () => {
     await expect(page.getByText('Nenhuma empresa encontrada')).toBeVisible();
   });
 
-  test('a duplicate CNPJ shows the server error in the shared error toast and keeps the dialog', async ({
+  test('a duplicate CNPJ is marked on the CNPJ field itself, focused, and keeps the dialog', async ({
     page,
     api,
     signIn,
@@ -430,11 +430,10 @@ test.describe('/companies', () => {
     await dialog.getByLabel('Razão Social').fill('Segunda Ltda');
     await dialog.getByLabel('CNPJ').fill(existing?.tax_id as string);
     await dialog.getByRole('button', { name: 'Salvar' }).click();
-    const toast = page.locator('[data-scope=toast][data-part=root]').filter({
-      hasText: 'Já existe uma empresa com este CNPJ',
-    });
-    await expect(toast).toBeVisible();
-    await expect(toast).toContainText('Algo deu errado');
+    const cnpj = dialog.getByLabel('CNPJ');
+    await expect(cnpj).toHaveAccessibleErrorMessage('Já existe uma empresa com este CNPJ');
+    await expect(cnpj).toBeFocused();
+    await expect(page.locator('[data-scope=toast][data-part=root]')).toHaveCount(0);
     await expect(dialog).toBeVisible();
     await expect(page.getByText('Empresa criada com sucesso.')).toHaveCount(0);
   });

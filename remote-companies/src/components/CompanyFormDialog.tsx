@@ -1,6 +1,6 @@
-import { useCreateCompany, useUpdateCompany } from '@backoffice/api-client';
-import { type Company, DEFAULT_COMPANY_IS_ACTIVE, ruleMessages } from '@backoffice/contracts';
-import { FormField } from '@backoffice/ui';
+import { isApiError, useCreateCompany, useUpdateCompany } from '@backoffice/api-client';
+import { apiErrors, type Company, DEFAULT_COMPANY_IS_ACTIVE, ruleMessages } from '@backoffice/contracts';
+import { apiErrorText, FormField, handleError } from '@backoffice/ui';
 import { FormDialog, mutateWithToast, useBlurForm, useFormDialogChanges } from '@backoffice/ui/kit';
 import { Button } from '@chakra-ui/react/button';
 import { Checkbox } from '@chakra-ui/react/checkbox';
@@ -30,8 +30,9 @@ export type CompanyFormDialogProps = ({ kind: 'create' } | { kind: 'edit'; compa
 /**
  * Create and edit dialog (spec §2, §5): validated on blur with every message of a field; the CNPJ
  * is masked while typing and sent without the mask. Edit has no is_active and sends only the changed
- * fields (nothing at all when none changed). The dialog saves, says so and closes; a refusal (a taken
- * CNPJ) shows in the shared error toast and the dialog stays open with what was typed.
+ * fields (nothing at all when none changed). The dialog saves, says so and closes; a taken CNPJ is
+ * marked on the CNPJ field, another refusal shows in the shared error toast, and the dialog stays open
+ * with what was typed.
  */
 export function CompanyFormDialog(props: CompanyFormDialogProps) {
   const { open, onClose, finalFocusEl } = props;
@@ -51,6 +52,7 @@ function CompanyForm(props: CompanyFormDialogProps) {
     register,
     control,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting, isDirty },
   } = useBlurForm(companyFormSchema(props.kind), {
     defaultValues: props.kind === 'edit' ? editCompanyDefaults(props.company) : createCompanyDefaults(),
@@ -58,20 +60,29 @@ function CompanyForm(props: CompanyFormDialogProps) {
 
   useFormDialogChanges(isDirty);
 
+  // A taken CNPJ is said on the CNPJ field itself, which gets the focus (issue 28: only a toast said
+  // it); any other refusal goes to the shared error toast.
+  const failure = (error: unknown) => {
+    if (isApiError(error) && error.detail === apiErrors.taxIdTaken) {
+      setError('tax_id', { type: 'server', message: apiErrorText(error) }, { shouldFocus: true });
+    } else handleError(error);
+  };
+
   // The schema's output: names trimmed, CNPJ without its mask.
   const save = async (values: CompanyFormOutput) => {
     if (props.kind === 'create') {
       return mutateWithToast(
         () => createCompany.mutateAsync({ ...values, is_active: values.is_active ?? DEFAULT_COMPANY_IS_ACTIVE }),
-        {
-          success: messages.created,
-        },
+        { success: messages.created, failure },
       );
     }
     const changes = changedCompanyFields(props.company, values);
     if (Object.keys(changes).length === 0) return { ok: true }; // Nothing changed: nothing to send (spec §5).
     const { id } = props.company;
-    return mutateWithToast(() => updateCompany.mutateAsync({ id, body: changes }), { success: messages.updated });
+    return mutateWithToast(() => updateCompany.mutateAsync({ id, body: changes }), {
+      success: messages.updated,
+      failure,
+    });
   };
   const submit = handleSubmit(async (values) => {
     if ((await save(values)).ok) props.onClose();
