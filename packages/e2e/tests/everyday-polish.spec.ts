@@ -59,7 +59,7 @@ test.describe('long data never breaks a list (issue 28)', () => {
     }
     await expect(table.getByRole('button', { name: `Ações para ${longName}` })).toBeInViewport({ ratio: 1 });
     // The whole name is in the cell (read by screen readers) and in its title (shown on hover).
-    const cell = table.getByRole('cell', { name: longName });
+    const cell = table.getByRole('cell', { name: longName, exact: true });
     await expect(cell).toBeVisible();
     await expect(cell.locator('[title]')).toHaveAttribute('title', longName);
     await expectNoSeriousA11yViolations(page);

@@ -14,6 +14,7 @@ export {
   NavLink,
   Outlet,
   redirect,
+  useBlocker,
   useLoaderData,
   useLocation,
   useNavigate,
