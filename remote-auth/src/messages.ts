@@ -68,6 +68,7 @@ export const messages = {
   invalidLinkTitle: 'Link inválido',
   invalidLinkText: 'Este link de redefinição de senha é inválido ou está incompleto. Peça um novo link.',
   requestNewLink: 'Pedir um novo link',
+  checkingLink: 'Verificando o link…',
 
   // Standalone run only (the shell's dashboard stands here in the product)
   standaloneSignedIn: 'Sessão iniciada. No produto, esta é a página inicial.',

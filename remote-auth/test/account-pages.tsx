@@ -16,18 +16,34 @@ export {
 /** The account screens on the shared page harness: every request they sent, and how the API answers. */
 export const sent: Call[] = [];
 
+export const json = (status: number, body: unknown): Answer => ({ status, body });
+
+/** The reset page's link checks, apart from `sent` (they are not what a form sends). */
+export const linkChecks: Call[] = [];
+const linkWorks = () => json(200, { message: 'The reset link can be used' });
+let linkCheck: () => Answer | 'unreachable' = linkWorks;
+
+/** How the API answers the reset page's link check (by default: the link works). */
+export function linkCheckAnswers(answer: () => Answer | 'unreachable') {
+  linkCheck = answer;
+}
+
 /** The fake API answers every request with `answer` (`'unreachable'`: the server is down). */
 export function answerWith(answer: () => Answer | Promise<Answer> | 'unreachable') {
   fakeApi((call) => {
+    if (call.path === '/reset-password/check') {
+      linkChecks.push(call);
+      return linkCheck();
+    }
     sent.push(call);
     return answer();
   });
 }
 
-export const json = (status: number, body: unknown): Answer => ({ status, body });
-
 beforeEach(() => {
   sent.length = 0;
+  linkChecks.length = 0;
+  linkCheck = linkWorks;
   answerWith(() => ({ status: 500 }));
 });
 

@@ -1,7 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/messages';
-import { answerWith, deferred, errorsOf, field, json, renderAt, sent } from './account-pages';
+import {
+  answerWith,
+  deferred,
+  errorsOf,
+  field,
+  json,
+  linkCheckAnswers,
+  linkChecks,
+  renderAt,
+  sent,
+} from './account-pages';
 
 const NEW_PASSWORD = messages.newPasswordLabel;
 const CONFIRM = messages.confirmNewPasswordLabel;
@@ -21,9 +31,16 @@ async function fillValid(user: User) {
   await user.click(screen.getByRole('button', { name: 'Confirmar' }));
 }
 
+/** The reset page at `url`, once its link check has answered and the form is there. */
+async function renderReset(url: string) {
+  const rendered = renderAt(url);
+  await screen.findByRole('button', { name: 'Confirmar' });
+  return rendered;
+}
+
 describe('/reset-password', () => {
   it('with a token: both password fields and the Confirmar button', async () => {
-    renderAt('/reset-password?token=abc');
+    await renderReset('/reset-password?token=abc');
     expect(await screen.findByRole('heading', { level: 1, name: messages.resetPasswordTitle })).toBeInTheDocument();
     expect(field(NEW_PASSWORD)).toHaveAttribute('type', 'password');
     expect(field(CONFIRM)).toHaveAttribute('type', 'password');
@@ -42,7 +59,7 @@ describe('/reset-password', () => {
   );
 
   it('new password: required, then at least 8 characters, on blur', async () => {
-    const { user } = renderAt('/reset-password?token=abc');
+    const { user } = await renderReset('/reset-password?token=abc');
     await blurWith(user, NEW_PASSWORD, '');
     await waitFor(() => expect(errorsOf(NEW_PASSWORD)).toEqual(['Password is required']));
     await blurWith(user, NEW_PASSWORD, 'short');
@@ -52,7 +69,7 @@ describe('/reset-password', () => {
   });
 
   it('confirmation: required, then equal to the new password', async () => {
-    const { user } = renderAt('/reset-password?token=abc');
+    const { user } = await renderReset('/reset-password?token=abc');
     await blurWith(user, NEW_PASSWORD, 'long-enough');
     await blurWith(user, CONFIRM, '');
     await waitFor(() => expect(errorsOf(CONFIRM)).toEqual(['Confirmação de senha é obrigatória']));
@@ -67,7 +84,7 @@ describe('/reset-password', () => {
   it('sends new_password and the token from the URL; success notice, then /login', async () => {
     const pending = deferred();
     answerWith(() => pending.promise);
-    const { user, router } = renderAt('/reset-password?token=tok%2Fen-123');
+    const { user, router } = await renderReset('/reset-password?token=tok%2Fen-123');
     await fillValid(user);
     const button = screen.getByRole('button', { name: 'Confirmar' });
     await waitFor(() => expect(button).toBeDisabled());
@@ -90,10 +107,31 @@ describe('/reset-password', () => {
     [500, undefined, 'Algo deu errado'],
   ])('a %i answer %j shows a toast titled "Error" with "%s" and stays', async (status, body, description) => {
     answerWith(() => (body === undefined ? { status } : json(status, body)));
-    const { user, router } = renderAt('/reset-password?token=used');
+    const { user, router } = await renderReset('/reset-password?token=used');
     await fillValid(user);
     expect(await screen.findByText('Error')).toBeInTheDocument();
     expect(screen.getByText(description)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/reset-password');
+  });
+
+  it('checks the link as the page opens: a used or expired one is said before any password is typed (issue 28)', async () => {
+    linkCheckAnswers(() => json(400, { detail: 'Invalid token' }));
+    renderAt('/reset-password?token=used-link');
+    expect(screen.getByRole('status')).toHaveTextContent('Verificando o link…');
+    expect(
+      await screen.findByText(
+        'Este link de redefinição de senha é inválido, expirou ou já foi usado. Peça um novo link.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(messages.invalidLinkTitle)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: messages.requestNewLink })).toHaveAttribute('href', '/recover-password');
+    expect(screen.queryByRole('button', { name: 'Confirmar' })).not.toBeInTheDocument();
+    expect(linkChecks.map((call) => [call.method, call.body])).toEqual([['POST', { token: 'used-link' }]]);
+  });
+
+  it('keeps the form when the link could not be checked (server unreachable)', async () => {
+    linkCheckAnswers(() => 'unreachable');
+    await renderReset('/reset-password?token=abc');
+    expect(screen.queryByText(messages.invalidLinkTitle)).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
 import type { Message, NewPassword, Token } from '@backoffice/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { request } from './http.js';
 import type { MutationConfig } from './query-config.js';
+import { queryKeys } from './query-keys.js';
 
 /** The OAuth2 password login: form-encoded `username` and `password`. */
 export function loginAccessToken(credentials: { username: string; password: string }): Promise<Token> {
@@ -17,6 +18,23 @@ export function recoverPassword(email: string): Promise<Message> {
 
 export function resetPassword(body: NewPassword): Promise<Message> {
   return request<Message>('/reset-password/', { method: 'POST', json: body });
+}
+
+/** Whether a recovery link still works, without using it. */
+export function checkResetToken(token: string): Promise<Message> {
+  return request<Message>('/reset-password/check', { method: 'POST', json: { token } });
+}
+
+/**
+ * Checks the reset page's link when the page opens, so an expired or used link is said before a
+ * password is typed (issue 28). Asked once per page: no retry, no refetch (spec §4's query rules).
+ */
+export function useResetLinkCheck(token: string) {
+  return useQuery({
+    queryKey: queryKeys.resetLink(token),
+    queryFn: () => checkResetToken(token),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }
 
 /** Asks for the recovery e-mail of an address (the answer is the same whether or not it exists). */

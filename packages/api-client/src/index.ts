@@ -5,7 +5,7 @@
  */
 
 // Queries and mutations, one module per resource
-export { useRecoverPassword, useResetPassword } from './auth.js';
+export { useRecoverPassword, useResetLinkCheck, useResetPassword } from './auth.js';
 export {
   COMPANIES_PAGE_SIZE,
   type CompaniesPageParams,

@@ -4,6 +4,8 @@ import type { CompaniesFilter, CompanySort } from '@backoffice/contracts';
 export const queryKeys = {
   /** Spec §3: the current user is held under the key `currentUser`. */
   currentUser: ['currentUser'] as const,
+  /** Whether a recovery link still works (its token is a secret: kept in memory only, never persisted). */
+  resetLink: (token: string) => ['resetLink', token] as const,
   users: {
     all: ['users'] as const,
     page: (page: number) => ['users', 'page', page] as const,

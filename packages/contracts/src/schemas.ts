@@ -119,11 +119,21 @@ export const PasswordChangedSchema = v.object({
 });
 export type PasswordChanged = v.InferOutput<typeof PasswordChangedSchema>;
 
+const resetTokenRule = v.pipe(
+  v.string('Field required'),
+  v.nonEmpty('Field required'),
+  v.maxLength(512, 'Invalid token'),
+);
+
 export const NewPasswordSchema = v.object({
-  token: v.pipe(v.string('Field required'), v.nonEmpty('Field required'), v.maxLength(512, 'Invalid token')),
+  token: resetTokenRule,
   new_password: passwordRule,
 });
 export type NewPassword = v.InferOutput<typeof NewPasswordSchema>;
+
+/** The reset page asks whether its link still works before anyone types a password. */
+export const ResetTokenCheckSchema = v.object({ token: resetTokenRule });
+export type ResetTokenCheck = v.InferOutput<typeof ResetTokenCheckSchema>;
 
 export const EmailParamsSchema = v.object({ email: emailRule });
 

@@ -123,6 +123,11 @@ const calls: Call[] = [
     expect: publicCall(400),
     run: (tk) => t.post('reset-password/', tk, { token: 'nope', new_password: 'password-123' }),
   },
+  {
+    name: 'POST /reset-password/check',
+    expect: publicCall(400),
+    run: (tk) => t.post('reset-password/check', tk, { token: 'nope' }),
+  },
   { name: 'POST /login/test-token', expect: anyUser(200), run: (tk) => t.post('login/test-token', tk) },
   { name: 'GET /users/', expect: superOnly(200), run: (tk) => t.get('users/', tk) },
   {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RECOVERY_SENT_MESSAGE } from '../src/routes/login.js';
+import { RECOVERY_SENT_MESSAGE, RESET_LINK_USABLE_MESSAGE } from '../src/routes/login.js';
 import { startSmtpCatcher } from '../src/testing/smtp-catcher.js';
 import { createTestApp, detail, type TestApp } from './support/app.js';
 
@@ -54,6 +54,27 @@ describe('password recovery through a real SMTP server', () => {
     const again = await t.post('reset-password/', undefined, { token, new_password: 'another-password' });
     expect(again.statusCode).toBe(400);
     expect(detail(again)).toBe('Invalid token');
+  });
+
+  it('checks a link without using it: usable before the reset, refused once used or unknown (issue 28)', async () => {
+    const user = await t.createUser();
+    await t.post(`password-recovery/${user.email}`);
+    const token = tokenFrom(await smtp.waitFor(user.email));
+
+    for (let i = 0; i < 2; i++) {
+      const check = await t.post('reset-password/check', undefined, { token });
+      expect(check.statusCode).toBe(200);
+      expect(check.json()).toEqual({ message: RESET_LINK_USABLE_MESSAGE });
+    }
+    const reset = await t.post('reset-password/', undefined, { token, new_password: 'recovered-password' });
+    expect(reset.statusCode).toBe(200);
+
+    const used = await t.post('reset-password/check', undefined, { token });
+    expect(used.statusCode).toBe(400);
+    expect(detail(used)).toBe('Invalid token');
+    const unknown = await t.post('reset-password/check', undefined, { token: 'made-up' });
+    expect(detail(unknown)).toBe('Invalid token');
+    expect((await t.post('reset-password/check', undefined, {})).statusCode).toBe(422);
   });
 
   it('answers the same for an unknown address and sends nothing', async () => {
@@ -176,6 +197,9 @@ describe('password recovery through a real SMTP server', () => {
     const token = tokenFrom(await smtp.waitFor(user.email));
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61 * 60_000 });
     try {
+      const check = await t.post('reset-password/check', undefined, { token });
+      expect(check.statusCode).toBe(400);
+      expect(detail(check)).toBe('Invalid token');
       const res = await t.post('reset-password/', undefined, { token, new_password: 'too-late-password' });
       expect(res.statusCode).toBe(400);
       expect(detail(res)).toBe('Invalid token');

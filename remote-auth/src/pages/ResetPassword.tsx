@@ -1,4 +1,4 @@
-import { useResetPassword } from '@backoffice/api-client';
+import { isApiError, useResetLinkCheck, useResetPassword } from '@backoffice/api-client';
 import { FormField, PasswordInput, showErrorToast } from '@backoffice/ui';
 import { mutateWithToast, useBlurForm } from '@backoffice/ui/kit';
 import { Alert } from '@chakra-ui/react/alert';
@@ -19,19 +19,39 @@ export default function ResetPassword() {
   const token = searchParams.get('token')?.trim();
   return (
     <AccountPage title={messages.resetPasswordTitle} intro={token ? messages.resetPasswordIntro : undefined}>
-      {token ? <ResetPasswordForm token={token} /> : <InvalidLink />}
+      {token ? <CheckedLink token={token} /> : <InvalidLink text={messages.invalidLinkText} />}
     </AccountPage>
   );
 }
 
-function InvalidLink() {
+/**
+ * The link is checked as the page opens (issue 28: an expired or used link was refused only after
+ * both passwords were typed). A refused link says why and offers a new one; a check that could not be
+ * made (server unreachable) leaves the form, whose submit then says what happened.
+ */
+function CheckedLink({ token }: { token: string }) {
+  const check = useResetLinkCheck(token);
+  if (check.isPending) {
+    return (
+      <Text role="status" color="fg.muted" textAlign="center">
+        {messages.checkingLink}
+      </Text>
+    );
+  }
+  if (isApiError(check.error) && check.error.status === 400) {
+    return <InvalidLink text={resetPasswordErrorMessage(check.error)} />;
+  }
+  return <ResetPasswordForm token={token} />;
+}
+
+function InvalidLink({ text }: { text: string }) {
   return (
     <Stack gap="4">
-      <Alert.Root status="error">
+      <Alert.Root status="error" role="alert">
         <Alert.Indicator />
         <Alert.Content>
           <Alert.Title>{messages.invalidLinkTitle}</Alert.Title>
-          <Alert.Description>{messages.invalidLinkText}</Alert.Description>
+          <Alert.Description>{text}</Alert.Description>
         </Alert.Content>
       </Alert.Root>
       <Text textAlign="center">

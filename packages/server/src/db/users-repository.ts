@@ -200,6 +200,22 @@ export class UsersRepository {
     return row?.user_id;
   }
 
+  /** The user of an unused, unexpired token, without using it (the reset page checks its link on opening). */
+  async findUsableResetToken(tokenHash: string, now: Date): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ user_id: passwordResetTokens.user_id })
+      .from(passwordResetTokens)
+      .where(
+        and(
+          eq(passwordResetTokens.token_hash, tokenHash),
+          sql`${passwordResetTokens.used_at} is null`,
+          sql`${passwordResetTokens.expires_at} > ${now}`,
+        ),
+      )
+      .limit(1);
+    return row?.user_id;
+  }
+
   /** After a reset, every other outstanding link of that user stops working too. */
   async revokeResetTokens(userId: string, now: Date): Promise<void> {
     await this.db

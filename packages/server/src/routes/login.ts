@@ -6,6 +6,7 @@ import {
   MessageSchema,
   NewPasswordSchema,
   normalizeEmail,
+  ResetTokenCheckSchema,
   TokenSchema,
   UserPublicSchema,
 } from '@backoffice/contracts';
@@ -22,6 +23,7 @@ import { authLimits } from './limits.js';
 import { toUserPublic } from './mappers.js';
 
 export const RECOVERY_SENT_MESSAGE = 'If that email is registered, we sent a password recovery link';
+export const RESET_LINK_USABLE_MESSAGE = 'The reset link can be used';
 const PRODUCT_NAME = 'Back office';
 
 export default async function loginRoutes(fastify: FastifyInstance) {
@@ -129,6 +131,29 @@ export default async function loginRoutes(fastify: FastifyInstance) {
       await app.users.update(user.id, { hashed_password: await hashPassword(request.body.new_password) }, true);
       await app.users.revokeResetTokens(user.id, now);
       return { message: 'Password updated successfully' };
+    },
+  );
+
+  app.post(
+    '/reset-password/check',
+    {
+      schema: {
+        tags: ['login'],
+        summary: 'Check that a recovery link still works, without using it',
+        description:
+          'The reset page asks when it opens, so an expired or used link is said before a password is typed. ' +
+          'Counts against the same per-client limit as the reset itself.',
+        body: ResetTokenCheckSchema,
+        response: { 200: MessageSchema, 400: HttpErrorSchema, 429: HttpErrorSchema },
+      },
+    },
+    async (request) => {
+      await app.limiter.consume(authLimits(app, request).resetPerClient);
+      const userId = await app.users.findUsableResetToken(hashResetToken(request.body.token), new Date());
+      const user = userId ? await app.users.findById(userId) : undefined;
+      if (!user) throw new HttpError(400, apiErrors.invalidResetToken);
+      if (!user.is_active) throw new HttpError(400, apiErrors.inactiveUser);
+      return { message: RESET_LINK_USABLE_MESSAGE };
     },
   );
 
