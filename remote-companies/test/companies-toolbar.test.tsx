@@ -1,7 +1,7 @@
 import { UiProvider } from '@backoffice/ui';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CompaniesToolbar, SEARCH_DEBOUNCE_MS } from '../src/components/CompaniesToolbar';
+import { CompaniesToolbar, FILTER_KEYS_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS } from '../src/components/CompaniesToolbar';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -89,5 +89,42 @@ describe('search box', () => {
     expect(onChange).toHaveBeenLastCalledWith({ is_active: false });
     fireEvent.change(screen.getByRole('combobox', { name: 'Tipo' }), { target: { value: '' } });
     expect(onChange).toHaveBeenLastCalledWith({ type: undefined });
+  });
+});
+
+describe('filter selects (issue 28: every ArrowDown fetched the list again)', () => {
+  const tipo = () => screen.getByRole('combobox', { name: 'Tipo' });
+
+  it('browsing with the arrow keys applies once the keys rest, with the last choice only', () => {
+    const { onChange } = renderToolbar();
+    fireEvent.keyDown(tipo(), { key: 'ArrowDown' });
+    fireEvent.change(tipo(), { target: { value: 'matriz' } });
+    act(() => vi.advanceTimersByTime(FILTER_KEYS_DEBOUNCE_MS - 100));
+    fireEvent.keyDown(tipo(), { key: 'ArrowDown' });
+    fireEvent.change(tipo(), { target: { value: 'filial' } });
+    act(() => vi.advanceTimersByTime(FILTER_KEYS_DEBOUNCE_MS - 100));
+    expect(onChange).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(100));
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenCalledWith({ type: 'filial' });
+  });
+
+  it('applies at once on Enter or when the focus leaves, and a pointer choice at once', () => {
+    const { onChange } = renderToolbar();
+    fireEvent.keyDown(tipo(), { key: 'ArrowDown' });
+    fireEvent.change(tipo(), { target: { value: 'matriz' } });
+    fireEvent.keyDown(tipo(), { key: 'Enter' });
+    expect(onChange).toHaveBeenLastCalledWith({ type: 'matriz' });
+
+    fireEvent.keyDown(tipo(), { key: 'ArrowDown' });
+    fireEvent.change(tipo(), { target: { value: 'filial' } });
+    fireEvent.blur(tipo());
+    expect(onChange).toHaveBeenLastCalledWith({ type: 'filial' });
+
+    const situacao = screen.getByRole('combobox', { name: 'Situação' });
+    fireEvent.change(situacao, { target: { value: 'false' } });
+    expect(onChange).toHaveBeenLastCalledWith({ is_active: false });
+    act(() => vi.advanceTimersByTime(FILTER_KEYS_DEBOUNCE_MS));
+    expect(onChange).toHaveBeenCalledTimes(3);
   });
 });

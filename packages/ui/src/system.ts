@@ -172,4 +172,14 @@ const accessibleHoverConfig = defineConfig({
   },
 });
 
-export const system: SystemContext = createSystem(mergeConfigs(defaultBaseConfig, brandConfig, accessibleHoverConfig));
+/**
+ * Fields ring their focus 2 px wide like every other control: Chakra's "inside" ring of inputs and
+ * native selects is 1 px (issue 28 found the search box's ring thinner than the rest).
+ */
+const focusRingConfig = defineConfig({
+  globalCss: { '.chakra-input, .chakra-native-select__field': { '--focus-ring-width': '2px' } },
+});
+
+export const system: SystemContext = createSystem(
+  mergeConfigs(defaultBaseConfig, brandConfig, accessibleHoverConfig, focusRingConfig),
+);

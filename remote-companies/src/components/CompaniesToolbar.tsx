@@ -7,13 +7,15 @@ import { Input } from '@chakra-ui/react/input';
 import { InputGroup } from '@chakra-ui/react/input-group';
 import { NativeSelect } from '@chakra-ui/react/native-select';
 import { HStack, Stack } from '@chakra-ui/react/stack';
-import { memo, useEffect, useId, useRef, useState } from 'react';
+import { memo, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { FiFilter, FiSearch } from 'react-icons/fi';
 import type { CompaniesFilterChanges } from '../hooks/use-companies-search-params';
 import { messages } from '../messages';
 
 /** How long typing pauses before the search goes to the URL (and the API). */
 export const SEARCH_DEBOUNCE_MS = 300;
+/** How long a filter browsed with the arrow keys rests on an option before it applies. */
+export const FILTER_KEYS_DEBOUNCE_MS = 600;
 
 export interface CompaniesToolbarProps {
   filter: CompaniesFilter;
@@ -32,40 +34,27 @@ export const CompaniesToolbar = memo(function CompaniesToolbar({ filter, onChang
   const inUse = (filter.type ? 1 : 0) + (filter.is_active === undefined ? 0 : 1);
   const selects = (
     <>
-      <Field.Root width={{ md: '44' }}>
-        <Field.Label>{messages.typeFilterLabel}</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            value={filter.type ?? ''}
-            onChange={(event) => onChange({ type: (event.target.value || undefined) as CompanyType | undefined })}
-          >
-            <option value="">{messages.typeFilterAll}</option>
-            {COMPANY_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {messages.typeOption[type]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-      <Field.Root width={{ md: '44' }}>
-        <Field.Label>{messages.statusFilterLabel}</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            value={filter.is_active === undefined ? '' : String(filter.is_active)}
-            onChange={(event) => {
-              const value = event.target.value;
-              onChange({ is_active: value === '' ? undefined : value === 'true' });
-            }}
-          >
-            <option value="">{messages.statusFilterAll}</option>
-            <option value="true">{messages.statusActive}</option>
-            <option value="false">{messages.statusInactive}</option>
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <FilterSelect
+        label={messages.typeFilterLabel}
+        value={filter.type ?? ''}
+        onCommit={(value) => onChange({ type: (value || undefined) as CompanyType | undefined })}
+      >
+        <option value="">{messages.typeFilterAll}</option>
+        {COMPANY_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {messages.typeOption[type]}
+          </option>
+        ))}
+      </FilterSelect>
+      <FilterSelect
+        label={messages.statusFilterLabel}
+        value={filter.is_active === undefined ? '' : String(filter.is_active)}
+        onCommit={(value) => onChange({ is_active: value === '' ? undefined : value === 'true' })}
+      >
+        <option value="">{messages.statusFilterAll}</option>
+        <option value="true">{messages.statusActive}</option>
+        <option value="false">{messages.statusInactive}</option>
+      </FilterSelect>
     </>
   );
   if (phone) {
@@ -101,6 +90,78 @@ export const CompaniesToolbar = memo(function CompaniesToolbar({ filter, onChang
     </Stack>
   );
 });
+
+/** Keys that move a closed native select from option to option, changing its value at each press. */
+const BROWSING_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
+
+/**
+ * A filter's native select. A choice made with the pointer (or a letter, or the open list) applies at
+ * once; browsing a closed select with the arrow keys changes its value at every press, so that applies
+ * only once the keys rest a moment, on Enter, or when the focus leaves (issue 28: every ArrowDown
+ * fetched the list again). A change of the URL from elsewhere replaces the choice shown.
+ */
+function FilterSelect({
+  label,
+  value,
+  onCommit,
+  children,
+}: {
+  label: string;
+  value: string;
+  onCommit: (value: string) => void;
+  children: ReactNode;
+}) {
+  const [draft, setDraft] = useState(value);
+  const committed = useRef(value);
+  const commitRef = useRef(onCommit);
+  commitRef.current = onCommit;
+  const browsing = useRef(false);
+  const pause = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => {
+    if (value === committed.current) return;
+    clearTimeout(pause.current);
+    committed.current = value;
+    setDraft(value);
+  }, [value]);
+  useEffect(() => () => clearTimeout(pause.current), []);
+
+  const commit = (next: string) => {
+    clearTimeout(pause.current);
+    if (next === committed.current) return;
+    committed.current = next;
+    commitRef.current(next);
+  };
+
+  return (
+    <Field.Root width={{ md: '44' }}>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          value={draft}
+          onPointerDown={() => {
+            browsing.current = false;
+          }}
+          onKeyDown={(event) => {
+            browsing.current = BROWSING_KEYS.has(event.key);
+            if (event.key === 'Enter') commit(draft);
+          }}
+          onChange={(event) => {
+            const next = event.target.value;
+            setDraft(next);
+            if (!browsing.current) return commit(next);
+            clearTimeout(pause.current);
+            pause.current = setTimeout(() => commit(next), FILTER_KEYS_DEBOUNCE_MS);
+          }}
+          onBlur={() => commit(draft)}
+        >
+          {children}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
 
 /**
  * The search text is local while typing and reaches the URL after a pause (or on Enter). A change
