@@ -11,6 +11,7 @@ export const messages = {
     label: 'Menu principal',
   },
   logout: 'Log out',
+  skipToContent: 'Pular para o conteúdo',
   loggedInAs: (email: string) => `Logged in as: ${email}`,
   myProfile: 'Meu perfil',
   userMenu: 'Menu do usuário',

@@ -138,3 +138,67 @@ test.describe('one dialog frame (issue 28)', () => {
     await expect(dialog).toHaveCount(0);
   });
 });
+
+test.describe('keyboard (issue 28)', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('the first Tab reaches "Pular para o conteúdo"; Enter puts the focus on the page, past the menu', async ({
+    page,
+    api,
+    signIn,
+  }) => {
+    const user = await api.createUser();
+    await signIn(user.token as string, '/companies');
+    await expect(page.getByRole('heading', { level: 1, name: 'Gestão de Empresas' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Pular para o conteúdo' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main')).toBeFocused();
+    await page.keyboard.press('Tab');
+    // The next stop is inside the page, not the menu.
+    expect(await page.evaluate(() => document.querySelector('main')?.contains(document.activeElement))).toBe(true);
+    await expect(page).toHaveURL(/\/companies$/);
+  });
+
+  test('the search box and the filters ring their focus 2 px wide, like a button', async ({ page, api, signIn }) => {
+    const user = await api.createUser();
+    await signIn(user.token as string, '/companies');
+    const outlineOf = async (name: string, role: 'searchbox' | 'combobox' | 'button') => {
+      const control = page.getByRole(role, { name, exact: true });
+      await control.focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      await expect(control).toBeFocused();
+      return control.evaluate((el) => getComputedStyle(el).outlineWidth);
+    };
+    expect(await outlineOf('Adicionar Empresa', 'button')).toBe('2px');
+    expect(await outlineOf('Buscar por nome, razão social ou CNPJ', 'searchbox')).toBe('2px');
+    expect(await outlineOf('Tipo', 'combobox')).toBe('2px');
+  });
+
+  test('ArrowDown through the Tipo filter asks for the list once, with the choice it rests on', async ({
+    page,
+    api,
+    signIn,
+  }) => {
+    const user = await api.createUser();
+    await signIn(user.token as string, '/companies');
+    await expect(page.getByRole('table')).toBeVisible();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/v1\/companies\/\?/.test(request.url()))
+        asked.push(new URL(request.url()).searchParams.get('type') ?? '');
+    });
+    const tipo = page.getByRole('combobox', { name: 'Tipo' });
+    await tipo.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(tipo).toHaveValue('filial');
+    await expect(page).toHaveURL(/type=filial/);
+    await page.waitForLoadState('networkidle');
+    expect(asked.filter((type) => type === 'matriz')).toEqual([]);
+    expect(asked.filter((type) => type === 'filial')).toHaveLength(1);
+  });
+});

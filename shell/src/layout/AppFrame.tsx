@@ -4,7 +4,8 @@ import { preloadTooltip } from '@backoffice/ui/tooltip';
 import { Box } from '@chakra-ui/react/box';
 import { IconButton } from '@chakra-ui/react/button';
 import { Flex } from '@chakra-ui/react/flex';
-import { lazy, memo, Suspense, useCallback, useEffect, useState } from 'react';
+import { chakra } from '@chakra-ui/react/styled-system';
+import { lazy, type MouseEvent, memo, Suspense, useCallback, useEffect, useState } from 'react';
 import { FiMenu } from 'react-icons/fi';
 import { Outlet } from 'react-router-dom';
 import { loadAheadWhenSettled } from '../idle';
@@ -17,6 +18,32 @@ import { UserMenu } from './UserMenu';
 const NavDrawer = lazy(() => import('./NavDrawer'));
 
 const COLLAPSED_STORAGE_KEY = 'sidebar_collapsed';
+const MAIN_CONTENT_ID = 'conteudo';
+
+/** Focuses the page itself; the URL keeps no `#` (a hash change would be a navigation to the router). */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById(MAIN_CONTENT_ID)?.focus();
+}
+
+/** The first stop of the keyboard: hidden until focused, then at the top left over the frame. */
+const SkipLink = chakra('a', {
+  base: {
+    position: 'absolute',
+    top: '2',
+    insetInlineStart: '2',
+    zIndex: 'skipNav',
+    paddingInline: '4',
+    paddingBlock: '2',
+    rounded: 'l2',
+    bg: 'bg',
+    color: 'fg',
+    borderWidth: '1px',
+    fontWeight: 'medium',
+    transform: 'translateY(-200%)',
+    _focusVisible: { transform: 'none', outline: '2px solid', outlineColor: 'colorPalette.focusRing' },
+  },
+});
 
 function readCollapsed(): boolean {
   try {
@@ -58,6 +85,9 @@ export const AppFrame = memo(function AppFrame({ user }: { user: UserPublic }) {
 
   return (
     <Flex minH="100vh" bg="bg">
+      <SkipLink href={`#${MAIN_CONTENT_ID}`} onClick={skipToContent}>
+        {messages.skipToContent}
+      </SkipLink>
       <Box
         as="aside"
         data-testid="sidebar"
@@ -104,7 +134,8 @@ export const AppFrame = memo(function AppFrame({ user }: { user: UserPublic }) {
             <UserMenu user={user} />
           </Box>
         </Flex>
-        <Box as="main" flex="1" minW="0">
+        {/* Focusable from the skip link only: the keyboard lands on the page, past the menu. */}
+        <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" minW="0" outline="none">
           <Outlet />
         </Box>
       </Flex>
