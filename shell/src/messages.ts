@@ -48,6 +48,7 @@ export const messages = {
   },
   sessionError: {
     title: 'Não foi possível carregar seus dados',
+    text: 'O servidor não respondeu. Verifique a conexão e tente novamente.',
     retry: 'Tentar novamente',
   },
 } as const;

@@ -202,3 +202,30 @@ test.describe('keyboard (issue 28)', () => {
     expect(asked.filter((type) => type === 'filial')).toHaveLength(1);
   });
 });
+
+test.describe('API down on the dashboard (issue 28)', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('the error panel sits inside the frame: menu and Log out stay, Tentar novamente brings the dashboard', async ({
+    page,
+    api,
+    signIn,
+  }) => {
+    const user = await api.createUser();
+    await page.route('**/api/v1/users/me', (route) => route.abort('connectionrefused'));
+    await signIn(user.token as string, '/');
+    const panel = page.getByRole('alert').filter({ hasText: 'Não foi possível carregar seus dados' });
+    await expect(panel).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link')).toHaveText([
+      'Início',
+      'Empresas',
+      'Configurações',
+    ]);
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.unroute('**/api/v1/users/me');
+    await panel.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Bem-vindo\(a\)/ })).toBeVisible();
+  });
+});

@@ -5,7 +5,7 @@ import { Box } from '@chakra-ui/react/box';
 import { IconButton } from '@chakra-ui/react/button';
 import { Flex } from '@chakra-ui/react/flex';
 import { chakra } from '@chakra-ui/react/styled-system';
-import { lazy, type MouseEvent, memo, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, type MouseEvent, memo, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { FiMenu } from 'react-icons/fi';
 import { Outlet } from 'react-router-dom';
 import { loadAheadWhenSettled } from '../idle';
@@ -59,14 +59,23 @@ function readCollapsed(): boolean {
  * the new page and the menu's links, not the whole frame again (Chakra works out each styled
  * element's styles as it renders: the bulk of a navigation's work).
  */
-export const AppFrame = memo(function AppFrame({ user }: { user: UserPublic }) {
+export const AppFrame = memo(function AppFrame({
+  user,
+  children,
+}: {
+  /** Absent while the current user could not be loaded (the menu keeps the entries every user has). */
+  user?: UserPublic | undefined;
+  /** Shown instead of the route's page (the frame's own error panel). */
+  children?: ReactNode;
+}) {
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The drawer's code loads on the first sign that it will be used (pointer, focus or press).
   const [drawerWanted, setDrawerWanted] = useState(false);
-  const isSuperUser = user.is_superuser;
+  const isSuperUser = user?.is_superuser ?? false;
+  const known = user !== undefined;
   // Once the page in use is settled, the other areas of the menu load in the background.
-  useEffect(() => prefetchMenuWhenIdle({ is_superuser: isSuperUser }), [isSuperUser]);
+  useEffect(() => (known ? prefetchMenuWhenIdle({ is_superuser: isSuperUser }) : undefined), [known, isSuperUser]);
   // The collapsed menu's tooltips too, so that they answer the first hover after collapsing.
   useEffect(() => loadAheadWhenSettled(preloadTooltip), []);
 
@@ -130,13 +139,15 @@ export const AppFrame = memo(function AppFrame({ user }: { user: UserPublic }) {
             <Logo height={28} />
           </Flex>
           <Box flex="1" />
-          <Box display={{ base: 'none', md: 'block' }}>
-            <UserMenu user={user} />
-          </Box>
+          {user && (
+            <Box display={{ base: 'none', md: 'block' }}>
+              <UserMenu user={user} />
+            </Box>
+          )}
         </Flex>
         {/* Focusable from the skip link only: the keyboard lands on the page, past the menu. */}
         <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" minW="0" outline="none">
-          <Outlet />
+          {children ?? <Outlet />}
         </Box>
       </Flex>
     </Flex>

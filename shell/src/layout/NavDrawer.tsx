@@ -8,7 +8,7 @@ import { SIDEBAR_WIDTH_PX } from './dimensions';
 import { SidebarContent } from './Sidebar';
 
 export interface NavDrawerProps {
-  user: UserPublic;
+  user?: UserPublic | undefined;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }

@@ -15,7 +15,8 @@ import { COLLAPSED_MENU_TOOLTIP_DELAY_MS } from './dimensions';
 import { navItemsFor, prefetchNavItem } from './nav-items';
 
 export interface SidebarContentProps {
-  user: UserPublic;
+  /** Absent while the current user could not be loaded: the entries every user has, and log out. */
+  user?: UserPublic | undefined;
   /** Collapsed to icons (desktop only). */
   collapsed?: boolean;
   /** Called after a navigation or log out (the mobile drawer closes). */
@@ -40,7 +41,7 @@ export const SidebarContent = memo(function SidebarContent({
         <Logo height={32} markOnly={collapsed} />
       </Box>
       <Stack as="nav" aria-label={messages.nav.label} gap="1" flex="1">
-        {navItemsFor(user).map((item) => (
+        {navItemsFor({ is_superuser: user?.is_superuser ?? false }).map((item) => (
           <Tooltip
             key={item.to}
             content={item.label}
@@ -90,7 +91,7 @@ export const SidebarContent = memo(function SidebarContent({
             {!collapsed && <Text as="span">{messages.logout}</Text>}
           </Button>
         </Tooltip>
-        {!collapsed && (
+        {!collapsed && user && (
           <Text fontSize="sm" color="fg.muted" px="3" truncate title={user.email}>
             {messages.loggedInAs(user.email)}
           </Text>
