@@ -129,7 +129,7 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutSeconds: integer(env, 'SMTP_TIMEOUT_SECONDS', 30, 1, 600),
     },
     emailsFromEmail: text(env, 'EMAILS_FROM_EMAIL', 'noreply@example.com'),
-    emailsFromName: text(env, 'EMAILS_FROM_NAME', 'Back office'),
+    emailsFromName: text(env, 'EMAILS_FROM_NAME', 'Back Office'),
     redisUrl: optional(env, 'REDIS_URL'),
     authRateLimitPerMinute: integer(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
     webRoot: optional(env, 'WEB_ROOT'),

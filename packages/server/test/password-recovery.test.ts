@@ -40,6 +40,9 @@ describe('password recovery through a real SMTP server', () => {
 
     const mail = await smtp.waitFor(user.email);
     expect(mail.subject).toContain('Recuperação de senha');
+    // The brand as the app writes it (issue 28: the e-mails said "Back office").
+    expect(`${mail.subject} ${mail.text} ${mail.html}`).toContain('Back Office');
+    expect(`${mail.subject} ${mail.text} ${mail.html}`).not.toContain('Back office');
     expect(mail.from?.text).toContain('backoffice@example.com');
     expect(mail.text).toContain('Olá, Joana Prado!');
     expect(mail.html).toContain('<html lang="pt-BR">');

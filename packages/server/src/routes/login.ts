@@ -24,7 +24,8 @@ import { toUserPublic } from './mappers.js';
 
 export const RECOVERY_SENT_MESSAGE = 'If that email is registered, we sent a password recovery link';
 export const RESET_LINK_USABLE_MESSAGE = 'The reset link can be used';
-const PRODUCT_NAME = 'Back office';
+/** The brand as the app writes it (issue 28: the e-mails said "Back office"). */
+const PRODUCT_NAME = 'Back Office';
 
 export default async function loginRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
