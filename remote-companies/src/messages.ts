@@ -50,6 +50,9 @@ export const messages = {
   exportFileName: 'empresas.csv',
   loadErrorTitle: 'Não foi possível carregar as empresas.',
   loadErrorDescription: 'Verifique a conexão e tente novamente.',
+  /** The API is on another origin and gave no answer the page may read: most likely CORS, not the network. */
+  crossOriginRefused: (page: string, api: string) =>
+    `O servidor ${api} não respondeu a esta página. Se ele está no ar, a origem ${page} não está autorizada: inclua-a em CORS_ORIGINS ou use uma chave de parceiro com esta origem.`,
   form: {
     createTitle: 'Adicionar Empresa',
     editTitle: 'Editar Empresa',

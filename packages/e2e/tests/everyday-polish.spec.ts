@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { seedCompanies } from '../src/companies.js';
+import { startEmbedHost } from '../src/embed-host.js';
 import { expect, expectNoSeriousA11yViolations, test } from '../src/fixtures.js';
 
 const DESKTOP = { width: 1366, height: 900 };
@@ -227,5 +228,38 @@ test.describe('API down on the dashboard (issue 28)', () => {
     await page.unroute('**/api/v1/users/me');
     await panel.getByRole('button', { name: 'Tentar novamente' }).click();
     await expect(page.getByRole('heading', { level: 1, name: /^Bem-vindo\(a\)/ })).toBeVisible();
+  });
+});
+
+test.describe('an embed on an origin the server does not allow (issue 28)', () => {
+  test('says what is wrong in the panel and in the console, not only "Verifique a conexão"', async ({
+    page,
+    api,
+    product,
+  }) => {
+    // The worker's product has no CORS_ORIGINS and no partner key for this portal's origin.
+    const host = await startEmbedHost();
+    try {
+      const user = await api.createUser();
+      const logged: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') logged.push(message.text());
+      });
+      const query = new URLSearchParams({ api: product.url, token: user.token as string });
+      await page.goto(`${host.origin}/portal?${query}`);
+      const embed = page.locator('backoffice-companies');
+      const panel = embed.getByRole('alert').filter({ hasText: 'Não foi possível carregar as empresas.' });
+      await expect(panel).toBeVisible();
+      await expect(panel).toContainText(
+        `O servidor ${product.url} não respondeu a esta página. Se ele está no ar, a origem ${host.origin} não está autorizada: inclua-a em CORS_ORIGINS ou use uma chave de parceiro com esta origem.`,
+      );
+      await expect
+        .poll(() =>
+          logged.some((text) => text.includes(`origin ${host.origin} is not allowed`) && text.includes('CORS_ORIGINS')),
+        )
+        .toBe(true);
+    } finally {
+      await host.close();
+    }
   });
 });

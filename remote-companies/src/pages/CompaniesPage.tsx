@@ -21,6 +21,7 @@ import { DeleteCompanyDialog } from '../components/DeleteCompanyDialog';
 import { ExportCompaniesButton } from '../components/ExportCompaniesButton';
 import { useCanChangeCompanies } from '../hooks/companies-access';
 import { CompaniesSearchSchema, filterOf } from '../hooks/companies-search';
+import { listLoadErrorText, useLoadErrorReport } from '../hooks/load-error-text';
 import { useCompaniesSearchParams } from '../hooks/use-companies-search-params';
 import { messages } from '../messages';
 
@@ -41,6 +42,7 @@ export default function CompaniesPage() {
   const row = useRowDialog<Company, 'edit' | 'delete'>();
   // A read-only embed offers no action that the API would refuse.
   const canChange = useCanChangeCompanies();
+  useLoadErrorReport(list.error);
 
   return (
     <PageFrame
@@ -82,7 +84,7 @@ export default function CompaniesPage() {
         pageSize={COMPANIES_PAGE_SIZE}
         pageLabel={messages.pageLabel}
         onPageChange={setPage}
-        loadError={{ title: messages.loadErrorTitle, description: messages.loadErrorDescription }}
+        loadError={{ title: messages.loadErrorTitle, description: listLoadErrorText(list.error) }}
         empty={<CompaniesEmpty filtered={filtered} canAdd={canChange} onClearFilters={clearFilters} />}
       />
 
