@@ -99,6 +99,10 @@ test.describe('/reset-password', () => {
   });
 
   test('validates on blur with the shared password rule and the confirmation', async ({ page }) => {
+    // The page checks its link as it opens: this made-up one is taken as usable, to reach the form.
+    await page.route('**/api/v1/reset-password/check', (route) =>
+      route.fulfill({ json: { message: 'The reset link can be used' } }),
+    );
     await page.goto('/reset-password?token=any-token');
     const form = resetForm(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Redefinir senha' })).toBeVisible();
