@@ -263,3 +263,35 @@ test.describe('an embed on an origin the server does not allow (issue 28)', () =
     }
   });
 });
+
+test.describe('companies on a phone (issue 28)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the search placeholder is whole, and the actions reach the edge like the search box', async ({
+    page,
+    api,
+    signIn,
+  }) => {
+    const user = await api.createUser();
+    await signIn(user.token as string, '/companies');
+    const search = page.getByRole('searchbox', { name: 'Buscar por nome, razão social ou CNPJ' });
+    await expect(search).toBeVisible();
+    const room = await search.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = context.measureText(input.placeholder).width;
+      const box = input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      return { text, box };
+    });
+    expect(room.text).toBeLessThanOrEqual(room.box);
+
+    const searchBox = await search.boundingBox();
+    const add = await page.getByRole('button', { name: 'Adicionar Empresa' }).boundingBox();
+    const exportButton = await page.getByRole('button', { name: 'Exportar CSV' }).boundingBox();
+    const right = (box: typeof add) => (box ? box.x + box.width : 0);
+    expect(Math.abs(right(add) - right(searchBox))).toBeLessThanOrEqual(1);
+    expect(Math.abs((exportButton?.x ?? 0) - (searchBox?.x ?? 0))).toBeLessThanOrEqual(1);
+    await expectNoSeriousA11yViolations(page);
+  });
+});

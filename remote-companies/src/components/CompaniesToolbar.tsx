@@ -23,8 +23,9 @@ export interface CompaniesToolbarProps {
 }
 
 /**
- * Search box (debounced, kept in the URL), type filter and active filter. On a phone the two filters
- * fold behind one `Filtros` button (which counts the ones in use), so the list starts near the top.
+ * Search box (debounced, kept in the URL), type filter and active filter. On a phone the search box
+ * takes a row of its own and the two filters fold behind one `Filtros` button under it (which counts
+ * the ones in use), so the list starts near the top.
  * Memoised: the list's answers render the page again, and nothing here depends on them.
  */
 export const CompaniesToolbar = memo(function CompaniesToolbar({ filter, onChange }: CompaniesToolbarProps) {
@@ -59,9 +60,10 @@ export const CompaniesToolbar = memo(function CompaniesToolbar({ filter, onChang
   );
   if (phone) {
     return (
+      // The search box has the row to itself: beside the button its placeholder was cut (issue 28).
       <Stack gap="3">
+        <SearchBox value={filter.search} onCommit={(search) => onChange({ search })} />
         <HStack gap="2" align="center">
-          <SearchBox value={filter.search} onCommit={(search) => onChange({ search })} />
           <Button
             variant="outline"
             aria-expanded={open}

@@ -34,6 +34,9 @@ export function prefetch(search: URLSearchParams): void {
   void prefetchCompanies({ page, filter: filterOf(filter), sort });
 }
 
+/** Each action takes an equal share of the row on a phone. */
+const PHONE_FULL_ROW = { '& > *': { flex: { base: '1 1 0', md: '0 0 auto' } } };
+
 /** `/companies` (spec §2): list, search, filters and pagination; each dialog saves on its own. */
 export default function CompaniesPage() {
   const { page, filter, sort, filtered, setFilter, setSort, setPage, clearFilters } = useCompaniesSearchParams();
@@ -49,7 +52,8 @@ export default function CompaniesPage() {
       title={messages.companiesPageTitle}
       description={<ListTotal query={list} noun={messages.totalNoun} />}
       action={
-        <HStack gap="3" wrap="wrap">
+        // On a phone the actions share the whole row, edge to edge like the search box under them.
+        <HStack gap="3" wrap="wrap" width={{ base: 'full', md: 'auto' }} css={PHONE_FULL_ROW}>
           <ExportCompaniesButton filter={filter} sort={sort} />
           {canChange && (
             <Button onClick={() => setCreating(true)}>
