@@ -68,7 +68,9 @@ export function FormDialog({ open, onClose, finalFocusEl, children }: FormDialog
             <Dialog.Content overflowWrap="anywhere">
               <ReportChanges.Provider value={report}>{open && children}</ReportChanges.Provider>
               <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={uiMessages.close} />
+                {/* Keeps the focus in the field on press: its blur validation grows the centred dialog,
+                    which moved this button from under the pointer before the click landed. */}
+                <CloseButton size="sm" aria-label={uiMessages.close} onMouseDown={(event) => event.preventDefault()} />
               </Dialog.CloseTrigger>
             </Dialog.Content>
           </Dialog.Positioner>
