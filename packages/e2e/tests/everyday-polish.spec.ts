@@ -81,6 +81,7 @@ test.describe('long data never breaks a list (issue 28)', () => {
     const table = page.getByRole('table', { name: 'Empresas cadastradas' });
     await expect(table.getByRole('row')).toHaveCount(6);
     const edges = await headerEdges(page);
+    await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('button', { name: 'Razão Social' }).click();
     await expect(page).toHaveURL(/sort=legal_name/);
@@ -95,6 +96,17 @@ test.describe('long data never breaks a list (issue 28)', () => {
     await page.getByRole('searchbox').fill(`${tag} 6`);
     await expect(table.getByRole('row')).toHaveCount(2);
     expect(await headerEdges(page)).toEqual(edges);
+  });
+});
+
+test.describe('Usuários at 1366 × 900 (issue 28)', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('a full page of ten users shows its pagination without scrolling', async ({ page, api, signIn }) => {
+    for (let i = 0; i < 11; i++) await api.createUser();
+    await signIn(await api.superuserToken(), '/admin');
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(11);
+    await expect(page.getByRole('button', { name: 'Próximo' })).toBeInViewport({ ratio: 1 });
   });
 });
 
@@ -185,6 +197,7 @@ test.describe('keyboard (issue 28)', () => {
     signIn,
   }) => {
     const user = await api.createUser();
+    await seedCompanies(api, user.token as string, [{}]);
     await signIn(user.token as string, '/companies');
     await expect(page.getByRole('table')).toBeVisible();
     const asked: string[] = [];

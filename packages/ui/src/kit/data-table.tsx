@@ -71,7 +71,8 @@ export function DataTable<TRow>({
     <Table.ScrollArea borderWidth="1px" rounded="md">
       {/* Focusable from script only: where the focus goes when a row's dialog closed on a deleted row. */}
       <Table.Root
-        size={{ base: 'sm', md: 'md' }}
+        // Compact rows: a page of ten users and its pagination fit a 900 px high window (issue 28).
+        size="sm"
         tableLayout="fixed"
         minW={TABLE_MIN_WIDTH}
         interactive
