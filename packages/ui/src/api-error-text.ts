@@ -6,6 +6,7 @@ import { uiMessages } from './messages.js';
 const SAID_IN_PORTUGUESE: Readonly<Record<string, string>> = {
   [apiErrors.incorrectEmailOrPassword]: uiMessages.incorrectEmailOrPassword,
   [apiErrors.inactiveUser]: uiMessages.inactiveUser,
+  [apiErrors.signupDisabled]: uiMessages.signupDisabled,
 };
 
 /**

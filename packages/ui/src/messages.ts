@@ -24,4 +24,5 @@ export const uiMessages = {
   /** API details the product says in Portuguese (spec §8); any other detail shows as the API wrote it. */
   incorrectEmailOrPassword: 'E-mail ou senha incorretos.',
   inactiveUser: 'Usuário inativo.',
+  signupDisabled: 'O cadastro de novas contas está desativado. Peça uma conta a um administrador.',
 } as const;
