@@ -53,6 +53,9 @@ export const messages = {
   accountCreated: 'Account created',
   signupErrorTitle: 'Algo deu errado',
   signupErrorFallback: 'Erro ao criar conta',
+  // SIGNUP_ENABLED=false: the sign-up page says so instead of offering a form the server refuses.
+  signupDisabledTitle: 'Cadastro desativado',
+  signupDisabledText: 'O cadastro de novas contas está desativado neste sistema. Peça uma conta a um administrador.',
 
   // Recovery notices
   emailSentTitle: 'Email sent',

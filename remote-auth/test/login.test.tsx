@@ -26,6 +26,19 @@ describe('/login', () => {
     expect(screen.getByRole('button', { name: 'Entrar' })).toHaveAttribute('type', 'submit');
   });
 
+  it('offers no sign-up link when the server refuses sign-up (SIGNUP_ENABLED=false)', async () => {
+    window.__BACKOFFICE_CONFIG__ = { signupEnabled: false };
+    try {
+      renderAt('/login');
+      expect(await screen.findByRole('button', { name: 'Entrar' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Esqueceu a senha?' })).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: messages.signupLink })).toBeNull();
+      expect(screen.queryByText(messages.noAccount)).toBeNull();
+    } finally {
+      delete window.__BACKOFFICE_CONFIG__;
+    }
+  });
+
   it('validates on blur: required e-mail, e-mail pattern, required password', async () => {
     const { user } = renderAt('/login');
     await user.click(field(EMAIL));

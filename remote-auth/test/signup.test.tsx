@@ -1,5 +1,7 @@
+import { apiErrors } from '@backoffice/contracts';
+import { uiMessages } from '@backoffice/ui';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../src/messages';
 import { answerWith, errorsOf, field, json, renderAt, sent } from './account-pages';
 
@@ -129,5 +131,36 @@ describe('/signup', () => {
     expect(await screen.findByText('Algo deu errado')).toBeInTheDocument();
     expect(screen.getByText(description)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signup');
+  });
+});
+
+describe('/signup with SIGNUP_ENABLED=false (the page the server renders says signupEnabled: false)', () => {
+  beforeEach(() => {
+    window.__BACKOFFICE_CONFIG__ = { signupEnabled: false };
+  });
+  afterEach(() => {
+    delete window.__BACKOFFICE_CONFIG__;
+  });
+
+  it('says sign-up is off and offers the way back to /login, with no form to fill in', async () => {
+    renderAt('/signup');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign Up' })).toBeInTheDocument();
+    expect(screen.getByText(messages.signupDisabledTitle)).toBeInTheDocument();
+    expect(screen.getByText(messages.signupDisabledText)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign Up' })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/login');
+    expect(sent).toEqual([]);
+  });
+});
+
+describe('/signup refused by the server (its settings changed since the page loaded)', () => {
+  it('shows the refusal in Portuguese', async () => {
+    answerWith(() => json(403, { detail: apiErrors.signupDisabled }));
+    const { user } = renderAt('/signup');
+    await screen.findByRole('heading', { level: 1, name: 'Sign Up' });
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText(uiMessages.apiDetails.signupDisabled)).toBeInTheDocument();
   });
 });

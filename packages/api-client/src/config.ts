@@ -14,6 +14,11 @@ export interface BackofficeRuntimeConfig {
   clearSessionOnLocalhost?: boolean;
   /** Remote name → manifest or entry URL; when present the shell does not fetch `remotes.json`. */
   remotes?: Record<string, string>;
+  /**
+   * `false` when the server refuses self sign-up (SIGNUP_ENABLED=false): the screens then offer none.
+   * The server writes it into the page it renders; absent means the spec's default, open sign-up.
+   */
+  signupEnabled?: boolean;
 }
 
 declare global {
@@ -43,6 +48,11 @@ function readConfigElement(): BackofficeRuntimeConfig {
 export function readRuntimeConfig(): BackofficeRuntimeConfig {
   if (typeof window === 'undefined') return {};
   return { ...readConfigElement(), ...window.__BACKOFFICE_CONFIG__ };
+}
+
+/** Whether this page offers self sign-up (`signupEnabled` of the runtime settings; default yes). */
+export function isSignupEnabled(): boolean {
+  return readRuntimeConfig().signupEnabled !== false;
 }
 
 function stripTrailingSlash(url: string): string {

@@ -18,7 +18,7 @@ export {
   useUpdateCompany,
 } from './companies.js';
 // Runtime wiring, in one call at start-up: the base URL, the token's source, what a 401 does, the router
-export { type BackofficeRuntimeConfig, getApiConfig, readRuntimeConfig } from './config.js';
+export { type BackofficeRuntimeConfig, getApiConfig, isSignupEnabled, readRuntimeConfig } from './config.js';
 export { type ApiClientOptions, configureApiClient } from './configure.js';
 // Errors
 export { ApiError, isApiError, NetworkError } from './errors.js';

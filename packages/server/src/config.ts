@@ -27,6 +27,11 @@ export interface Config {
   /** Anyone may create an account at POST /users/signup (the spec's screens); `false` leaves it to super users. */
   signupEnabled: boolean;
   frontendUrl: string;
+  /**
+   * The site is reached only over HTTPS (default: FRONTEND_URL is https://): browsers are told to keep
+   * to it (HSTS) and to fetch every file over it (CSP upgrade-insecure-requests).
+   */
+  httpsOnly: boolean;
   corsOrigins: string[];
   smtp: {
     host: string | undefined;
@@ -100,6 +105,7 @@ function trustProxy(env: Env): TrustProxy {
 
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8000, 0, 65535);
+  const frontendUrl = text(env, 'FRONTEND_URL', `http://localhost:${port}`).replace(/\/+$/, '');
   const config: Config = {
     nodeEnv: text(env, 'NODE_ENV', 'development'),
     host: text(env, 'HOST', '0.0.0.0'),
@@ -111,10 +117,11 @@ export function loadConfig(env: Env = process.env): Config {
     accessTokenExpireMinutes: integer(env, 'ACCESS_TOKEN_EXPIRE_MINUTES', 60 * 24 * 8, 1, 60 * 24 * 365),
     resetTokenExpireMinutes: integer(env, 'RESET_TOKEN_EXPIRE_MINUTES', 60, 1, 60 * 24 * 7),
     embedTokenExpireMinutes: integer(env, 'EMBED_TOKEN_EXPIRE_MINUTES', 10, 1, 60),
+    frontendUrl,
+    httpsOnly: flag(env, 'HTTPS_ONLY', frontendUrl.startsWith('https://')),
     firstSuperuser: text(env, 'FIRST_SUPERUSER', 'admin@example.com').toLowerCase(),
     firstSuperuserPassword: text(env, 'FIRST_SUPERUSER_PASSWORD', DEV_SUPERUSER_PASSWORD),
     signupEnabled: flag(env, 'SIGNUP_ENABLED', true),
-    frontendUrl: text(env, 'FRONTEND_URL', `http://localhost:${port}`).replace(/\/+$/, ''),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim().replace(/\/+$/, ''))

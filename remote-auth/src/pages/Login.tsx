@@ -1,4 +1,4 @@
-import { useLogin } from '@backoffice/api-client';
+import { isSignupEnabled, useLogin } from '@backoffice/api-client';
 import { FormField, PasswordInput } from '@backoffice/ui';
 import { useBlurForm } from '@backoffice/ui/kit';
 import { Input } from '@chakra-ui/react/input';
@@ -58,9 +58,11 @@ export default function Login() {
             <ReactRouterLink to={paths.recoverPassword}>{messages.forgotPassword}</ReactRouterLink>
           </Link>
           <SubmitButton label={messages.loginButton} loading={isSubmitting} />
-          <Text textAlign="center">
-            {messages.noAccount} <RouterLink to={paths.signup}>{messages.signupLink}</RouterLink>
-          </Text>
+          {isSignupEnabled() && (
+            <Text textAlign="center">
+              {messages.noAccount} <RouterLink to={paths.signup}>{messages.signupLink}</RouterLink>
+            </Text>
+          )}
         </Stack>
       </form>
     </AccountPage>

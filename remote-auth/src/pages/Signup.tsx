@@ -1,7 +1,8 @@
-import { useRegisterUser } from '@backoffice/api-client';
+import { isSignupEnabled, useRegisterUser } from '@backoffice/api-client';
 import { SIGNUP_FULL_NAME_MIN_LENGTH } from '@backoffice/contracts';
 import { FormField, PasswordInput, showErrorToast } from '@backoffice/ui';
 import { mutateWithToast, useBlurForm } from '@backoffice/ui/kit';
+import { Alert } from '@chakra-ui/react/alert';
 import { Input } from '@chakra-ui/react/input';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
@@ -14,8 +15,34 @@ import { signupSchema } from '../forms/schemas';
 import { messages } from '../messages';
 import { paths } from '../paths';
 
-/** `/signup`: sends only e-mail, full name and password; success goes to `/login` with a notice. */
+/**
+ * `/signup`: sends only e-mail, full name and password; success goes to `/login` with a notice. When the
+ * server refuses sign-up (SIGNUP_ENABLED=false) the page says so instead (someone may still hold an old link).
+ */
 export default function Signup() {
+  return (
+    <AccountPage title={messages.signupTitle}>{isSignupEnabled() ? <SignupForm /> : <SignupDisabled />}</AccountPage>
+  );
+}
+
+function SignupDisabled() {
+  return (
+    <Stack gap="4">
+      <Alert.Root status="info">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{messages.signupDisabledTitle}</Alert.Title>
+          <Alert.Description>{messages.signupDisabledText}</Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+      <Text textAlign="center">
+        {messages.haveAccount} <RouterLink to={paths.login}>{messages.loginLink}</RouterLink>
+      </Text>
+    </Stack>
+  );
+}
+
+function SignupForm() {
   const navigate = useNavigate();
   const registerUser = useRegisterUser();
   const {
@@ -35,27 +62,25 @@ export default function Signup() {
   });
 
   return (
-    <AccountPage title={messages.signupTitle}>
-      <form noValidate onSubmit={submit}>
-        <Stack gap="4">
-          <FormField label={messages.fullNameLabel} error={errors.full_name} required>
-            <Input autoComplete="name" minLength={SIGNUP_FULL_NAME_MIN_LENGTH} {...register('full_name')} />
-          </FormField>
-          <FormField label={messages.emailLabel} error={errors.email} required>
-            <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
-          </FormField>
-          <FormField label={messages.passwordLabel} error={errors.password} required>
-            <PasswordInput autoComplete="new-password" {...register('password')} />
-          </FormField>
-          <FormField label={messages.confirmPasswordLabel} error={errors.confirm_password} required>
-            <PasswordInput autoComplete="new-password" {...register('confirm_password')} />
-          </FormField>
-          <SubmitButton label={messages.signupButton} loading={isSubmitting} />
-          <Text textAlign="center">
-            {messages.haveAccount} <RouterLink to={paths.login}>{messages.loginLink}</RouterLink>
-          </Text>
-        </Stack>
-      </form>
-    </AccountPage>
+    <form noValidate onSubmit={submit}>
+      <Stack gap="4">
+        <FormField label={messages.fullNameLabel} error={errors.full_name} required>
+          <Input autoComplete="name" minLength={SIGNUP_FULL_NAME_MIN_LENGTH} {...register('full_name')} />
+        </FormField>
+        <FormField label={messages.emailLabel} error={errors.email} required>
+          <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+        </FormField>
+        <FormField label={messages.passwordLabel} error={errors.password} required>
+          <PasswordInput autoComplete="new-password" {...register('password')} />
+        </FormField>
+        <FormField label={messages.confirmPasswordLabel} error={errors.confirm_password} required>
+          <PasswordInput autoComplete="new-password" {...register('confirm_password')} />
+        </FormField>
+        <SubmitButton label={messages.signupButton} loading={isSubmitting} />
+        <Text textAlign="center">
+          {messages.haveAccount} <RouterLink to={paths.login}>{messages.loginLink}</RouterLink>
+        </Text>
+      </Stack>
+    </form>
   );
 }

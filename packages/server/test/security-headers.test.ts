@@ -1,0 +1,65 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { createTestApp, type TestApp } from './support/app.js';
+
+/**
+ * Headers that fit the deployment (issue 24, deliverable 4). Framing: no page of the product is ever
+ * shown in a frame — partner portals embed the companies screen as a script and a custom element in
+ * their own page, not an iframe — so both headers say "never": `frame-ancestors 'none'` and
+ * `X-Frame-Options: DENY` (for browsers without CSP level 2). HSTS and `upgrade-insecure-requests`
+ * only when the site is served over HTTPS: on a plain-HTTP office install they would make browsers
+ * refuse the site (HSTS pinned for a year) or ask for files over a TLS port nobody listens on.
+ */
+const apps: TestApp[] = [];
+afterAll(async () => {
+  for (const app of apps) await app.close();
+});
+
+async function headersWith(env: Record<string, string>) {
+  const t = await createTestApp({ env });
+  apps.push(t);
+  const res = await t.get('utils/health-check/');
+  expect(res.statusCode).toBe(200);
+  const csp = String(res.headers['content-security-policy']).split(';');
+  return { headers: res.headers, csp };
+}
+
+describe('framing', () => {
+  it("says never, consistently: frame-ancestors 'none' and X-Frame-Options DENY", async () => {
+    const { headers, csp } = await headersWith({});
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(headers['x-frame-options']).toBe('DENY');
+  });
+});
+
+describe.each([
+  ['FRONTEND_URL on plain HTTP', { FRONTEND_URL: 'http://backoffice.escritorio.local:8000' }, false],
+  ['FRONTEND_URL on HTTPS', { FRONTEND_URL: 'https://backoffice.example.com' }, true],
+  [
+    'HTTPS_ONLY=true behind a TLS proxy, FRONTEND_URL on HTTP',
+    { FRONTEND_URL: 'http://a.test', HTTPS_ONLY: 'true' },
+    true,
+  ],
+  ['HTTPS_ONLY=false, FRONTEND_URL on HTTPS', { FRONTEND_URL: 'https://a.example.com', HTTPS_ONLY: 'false' }, false],
+])('%s', (_what, env, https) => {
+  it(
+    https ? 'sends HSTS and upgrade-insecure-requests' : 'sends neither HSTS nor upgrade-insecure-requests',
+    async () => {
+      const { headers, csp } = await headersWith(env);
+      if (https) {
+        expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+        expect(csp).toContain('upgrade-insecure-requests');
+      } else {
+        expect(headers['strict-transport-security']).toBeUndefined();
+        expect(csp).not.toContain('upgrade-insecure-requests');
+      }
+      expect(loadConfig(env).httpsOnly).toBe(https);
+    },
+  );
+});
+
+describe('HTTPS_ONLY', () => {
+  it('explains a bad value', () => {
+    expect(() => loadConfig({ HTTPS_ONLY: 'sometimes' })).toThrow('HTTPS_ONLY must be true or false');
+  });
+});
