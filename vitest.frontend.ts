@@ -9,7 +9,13 @@ import { defineConfig } from 'vitest/config';
 export function frontendTestConfig({ setupFiles = [] }: { setupFiles?: string[] } = {}) {
   return defineConfig({
     resolve: {
-      alias: { '@backoffice/contracts': fileURLToPath(new URL('./packages/contracts/src/index.ts', import.meta.url)) },
+      // The main entry only: `@backoffice/contracts/remote-screens` is TypeScript source already.
+      alias: [
+        {
+          find: /^@backoffice\/contracts$/,
+          replacement: fileURLToPath(new URL('./packages/contracts/src/index.ts', import.meta.url)),
+        },
+      ],
     },
     test: {
       environment: 'jsdom',

@@ -1,0 +1,294 @@
+import * as v from 'valibot';
+
+/**
+ * What a remote declares about the screens it provides, and the registry the shell builds its routes
+ * and menu from (DESIGN §3, "A remote owns its screens"). A remote's build writes its declaration as
+ * `remote.json`; the server validates it with these schemas before it tells any page about it, and the
+ * shell validates each screen again, so one team's broken declaration never breaks another's area.
+ */
+
+/**
+ * The version of the contract between the shell and the remotes (the declaration's shape and what an
+ * exposed page module must export). A remote built against another major is not shown.
+ */
+export const REMOTE_CONTRACT_VERSION = '1.0.0';
+
+/** Whether a remote built against contract `remote` works in a shell that speaks contract `shell`. */
+export function contractAccepts(shell: string, remote: string): boolean {
+  const major = (version: string) => /^(\d+)\.\d+\.\d+$/.exec(version)?.[1];
+  return major(shell) !== undefined && major(shell) === major(remote);
+}
+
+/** The menu icons a screen may name: the shell draws them (it holds one component per name). */
+export const SCREEN_ICONS = [
+  'home',
+  'briefcase',
+  'users',
+  'settings',
+  'smile',
+  'file-text',
+  'bar-chart',
+  'calendar',
+  'box',
+  'message-square',
+  'star',
+  'globe',
+  'truck',
+  'dollar-sign',
+  'clipboard',
+  'bell',
+] as const;
+export type ScreenIcon = (typeof SCREEN_ICONS)[number];
+
+/**
+ * Who may open a screen: `public` only visitors without a session (spec §2's account pages: a signed-in
+ * user goes to /), `signed-in` any signed-in user, `superuser` signed in, and its menu entry shows to
+ * super users only (spec §6); the page itself still says no to others, as the API does.
+ */
+export const SCREEN_ACCESS = ['public', 'signed-in', 'superuser'] as const;
+export type ScreenAccess = (typeof SCREEN_ACCESS)[number];
+
+/** Links of the shell's frame that a screen may be the target of. */
+export const SCREEN_SLOTS = ['profile'] as const;
+export type ScreenSlot = (typeof SCREEN_SLOTS)[number];
+
+/** A remote's name: its folder is `remote-<name>` and it is served under `/remotes/<name>/`. */
+export const REMOTE_NAME_PATTERN = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+
+/** The Module Federation name of a remote: `companies` → `remote_companies`. */
+export function federationName(name: string): string {
+  return `remote_${name.replaceAll('-', '_')}`;
+}
+
+/** First path segments the platform keeps: the API, its docs, the remotes' files, the shell's files. */
+export const RESERVED_PATH_SEGMENTS = ['api', 'docs', 'remotes', 'remotes.json', 'static', 'index.html'] as const;
+
+const SEGMENT = /^(?:[a-z0-9]+(?:-[a-z0-9]+)*|:[a-zA-Z][a-zA-Z0-9]*)$/;
+
+/**
+ * Why a screen path cannot be used, or undefined when it can. A path is `/segment(/segment)*`, optionally
+ * ending in `/*` (the screen handles every path below it); a segment is lower-case words joined by `-`, or
+ * `:name` for a parameter. The first segment is a word, not a parameter (it would take every path), and
+ * not one the platform keeps; `/` is the shell's dashboard.
+ */
+export function screenPathProblem(path: string): string | undefined {
+  if (!path.startsWith('/')) return 'must start with /';
+  const segments = path.slice(1).split('/');
+  if (segments.at(-1) === '*') segments.pop();
+  if (segments.length === 0 || segments[0] === '') return '/ is the shell’s dashboard';
+  if (segments.length > 8) return 'has more than 8 segments';
+  for (const segment of segments) if (!SEGMENT.test(segment)) return `has an invalid segment "${segment}"`;
+  const first = segments[0] as string;
+  if (first.startsWith(':')) return 'must start with a fixed segment';
+  if ((RESERVED_PATH_SEGMENTS as readonly string[]).includes(first)) return `/${first} is kept by the platform`;
+  return undefined;
+}
+
+const nonEmptyText = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max));
+
+export const ScreenMenuSchema = v.object({
+  /** The entry's text (spec wording, e.g. `Empresas`). */
+  label: nonEmptyText(40),
+  icon: v.picklist(SCREEN_ICONS),
+  /** Position among the menu's entries, smallest first; the shell's Início is 0. */
+  order: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000)),
+});
+export type ScreenMenu = v.InferOutput<typeof ScreenMenuSchema>;
+
+export const ScreenSchema = v.object({
+  path: v.pipe(
+    v.string(),
+    v.maxLength(200),
+    v.check((path) => screenPathProblem(path) === undefined, 'Invalid screen path'),
+  ),
+  /** The exposed module that renders it (`CompaniesPage` for the expose `./CompaniesPage`). */
+  expose: v.pipe(v.string(), v.regex(/^[A-Z][A-Za-z0-9]*$/, 'An expose name is a PascalCase word'), v.maxLength(60)),
+  /** The document title while it is shown (the shell adds the product's name). */
+  title: nonEmptyText(60),
+  access: v.picklist(SCREEN_ACCESS),
+  menu: v.optional(ScreenMenuSchema),
+  /** A link of the frame that leads here: `profile` is the user menu's "Meu perfil" (spec §2). */
+  slot: v.optional(v.picklist(SCREEN_SLOTS)),
+});
+export type Screen = v.InferOutput<typeof ScreenSchema>;
+
+const semver = v.pipe(v.string(), v.regex(/^\d+\.\d+\.\d+$/, 'Expected a version like 1.0.0'));
+
+/**
+ * `remote.json`, written next to a remote's build: its name and version, the contract it was built
+ * against, the screens it provides, the modules it exposes and the shared modules it requires
+ * (name → required version range, from its Module Federation manifest).
+ */
+export const RemoteDeclarationSchema = v.pipe(
+  v.object({
+    name: v.pipe(v.string(), v.maxLength(40), v.regex(REMOTE_NAME_PATTERN, 'A remote name is lower-case words and -')),
+    version: v.pipe(v.string(), v.regex(/^[0-9A-Za-z][0-9A-Za-z.+-]{0,63}$/, 'Invalid version')),
+    contract: semver,
+    screens: v.pipe(v.array(ScreenSchema), v.maxLength(50)),
+    exposes: v.pipe(v.array(v.string()), v.maxLength(100)),
+    shared: v.optional(v.record(v.string(), v.string()), {}),
+  }),
+  v.check(
+    (remote) => remote.screens.every((screen) => remote.exposes.includes(screen.expose)),
+    'Every screen’s expose must be one the build exposes',
+  ),
+  v.check(
+    (remote) => new Set(remote.screens.map((screen) => normalizePattern(screen.path))).size === remote.screens.length,
+    'Two screens of one remote have the same path',
+  ),
+);
+export type RemoteDeclaration = v.InferOutput<typeof RemoteDeclarationSchema>;
+
+/** `shell.json`, written next to the shell's build: the contract it speaks and what it shares. */
+export const ShellDeclarationSchema = v.object({
+  version: v.string(),
+  contract: semver,
+  /** Shared module → the version the shell provides. */
+  shared: v.record(v.string(), v.string()),
+});
+export type ShellDeclaration = v.InferOutput<typeof ShellDeclarationSchema>;
+
+/** A screen in the registry: the declaration plus the remote (by name) that provides it. */
+export const RegistryScreenSchema = v.object({ ...ScreenSchema.entries, remote: v.string() });
+export type RegistryScreen = v.InferOutput<typeof RegistryScreenSchema>;
+
+/**
+ * What a page is told at run time (written into index.html by the server, or `/remotes.json`): where
+ * each remote's entry is, by federation name, and every screen. `overrides` lists the remotes this
+ * browser loads from a developer's server instead (`?remote-override=`), `refused` the overrides the
+ * server would not honour and why.
+ */
+export const PageRegistrySchema = v.object({
+  contract: semver,
+  remotes: v.record(
+    v.string(),
+    v.object({ name: v.string(), version: v.string(), entry: v.pipe(v.string(), v.minLength(1)) }),
+  ),
+  screens: v.array(v.unknown()),
+  overrides: v.optional(v.array(v.object({ name: v.string(), url: v.string() })), []),
+  refused: v.optional(v.array(v.string()), []),
+});
+export type PageRegistry = Omit<v.InferOutput<typeof PageRegistrySchema>, 'screens'> & { screens: RegistryScreen[] };
+
+/* ---------- matching paths to screens ---------- */
+
+function normalizePattern(pattern: string): string {
+  return pattern.replace(/:[^/]+/g, ':');
+}
+
+function splitPath(pathname: string): string[] {
+  return pathname.split('/').filter(Boolean);
+}
+
+/**
+ * The parameters of `pathname` when it matches the screen path `pattern`, or undefined. Like the
+ * shell's router: case-insensitive, a trailing slash ignored, `:name` one segment, a final `*` the rest.
+ */
+export function matchScreenPath(pattern: string, pathname: string): Record<string, string> | undefined {
+  const want = splitPath(pattern);
+  const have = splitPath(pathname);
+  const splat = want.at(-1) === '*';
+  if (splat) want.pop();
+  if (splat ? have.length < want.length : have.length !== want.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [index, segment] of want.entries()) {
+    const actual = have[index] as string;
+    if (segment.startsWith(':')) params[segment.slice(1)] = decodeSegment(actual);
+    else if (segment !== actual.toLowerCase()) return undefined;
+  }
+  if (splat) params['*'] = have.slice(want.length).join('/');
+  return params;
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Fixed segments outrank parameters, which outrank a final `*` (as the shell's router ranks them). */
+function specificity(pattern: string): number {
+  return splitPath(pattern).reduce(
+    (score, segment) => score + (segment === '*' ? 1 : segment.startsWith(':') ? 3 : 4),
+    0,
+  );
+}
+
+/** The screen that renders `pathname` (the most specific match), if any. */
+export function findScreen<T extends { path: string }>(screens: readonly T[], pathname: string): T | undefined {
+  let best: T | undefined;
+  for (const screen of screens) {
+    if (!matchScreenPath(screen.path, pathname)) continue;
+    if (!best || specificity(screen.path) > specificity(best.path)) best = screen;
+  }
+  return best;
+}
+
+/**
+ * Screens that would take a path another remote's screen already has (same path up to parameter
+ * names), in the order given: the earlier declaration keeps the path. A registry leaves these out.
+ */
+export function conflictingScreens<T extends { path: string; remote: string }>(screens: readonly T[]): T[] {
+  const owner = new Map<string, string>();
+  const conflicts: T[] = [];
+  for (const screen of screens) {
+    const key = normalizePattern(screen.path.toLowerCase());
+    const taken = owner.get(key);
+    if (taken === undefined) owner.set(key, screen.remote);
+    else if (taken !== screen.remote) conflicts.push(screen);
+  }
+  return conflicts;
+}
+
+/* ---------- the registry a page gets ---------- */
+
+/** One remote as a registry source knows it: where its entry is and what its `remote.json` says. */
+export interface RegistryInput {
+  name: string;
+  version: string;
+  /** URL of its `remoteEntry.js` (or of its `mf-manifest.json`), as the page will load it. */
+  entry: string;
+  /** Its `remote.json`, not yet validated. */
+  declaration: unknown;
+}
+
+/**
+ * The registry pages get, from what the sources list: each remote whose declaration is valid, names
+ * itself and speaks the shell's contract major, with its screens — except a screen whose path another
+ * remote (earlier by name) already has. `problems` says, in words, what was left out and why; one
+ * remote's mistake leaves every other remote's screens as they were.
+ */
+export function composeRegistry(
+  inputs: readonly RegistryInput[],
+  shellContract: string = REMOTE_CONTRACT_VERSION,
+): { registry: PageRegistry; problems: string[] } {
+  const problems: string[] = [];
+  const remotes: PageRegistry['remotes'] = {};
+  const candidates: RegistryScreen[] = [];
+  for (const input of [...inputs].sort((a, b) => a.name.localeCompare(b.name))) {
+    const parsed = v.safeParse(RemoteDeclarationSchema, input.declaration);
+    if (!parsed.success) {
+      problems.push(`${input.name}@${input.version}: invalid remote.json (${v.summarize(parsed.issues)})`);
+      continue;
+    }
+    const declaration = parsed.output;
+    if (declaration.name !== input.name) {
+      problems.push(`${input.name}@${input.version}: its remote.json names "${declaration.name}"`);
+      continue;
+    }
+    if (!contractAccepts(shellContract, declaration.contract)) {
+      problems.push(
+        `${input.name}@${input.version}: built against contract ${declaration.contract}, the shell speaks ${shellContract}`,
+      );
+      continue;
+    }
+    remotes[federationName(input.name)] = { name: input.name, version: input.version, entry: input.entry };
+    for (const screen of declaration.screens) candidates.push({ ...screen, remote: input.name });
+  }
+  const conflicts = new Set(conflictingScreens(candidates));
+  for (const screen of conflicts) problems.push(`${screen.remote}: ${screen.path} belongs to another remote already`);
+  const screens = candidates.filter((screen) => !conflicts.has(screen));
+  return { registry: { contract: shellContract, remotes, screens, overrides: [], refused: [] }, problems };
+}

@@ -1,0 +1,178 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import {
+  composeRegistry,
+  conflictingScreens,
+  contractAccepts,
+  federationName,
+  findScreen,
+  matchScreenPath,
+  RemoteDeclarationSchema,
+  type ScreenSchema,
+  screenPathProblem,
+} from '../src/index.js';
+
+const screen = (path: string, extra: Partial<v.InferInput<typeof ScreenSchema>> = {}) => ({
+  path,
+  expose: 'Page',
+  title: 'Página',
+  access: 'signed-in' as const,
+  ...extra,
+});
+
+describe('screen paths', () => {
+  it('accepts words, parameters and a final *', () => {
+    for (const path of [
+      '/companies',
+      '/reset-password',
+      '/greetings/:id',
+      '/reports/:year/summary',
+      '/docs-center/*',
+    ]) {
+      expect(screenPathProblem(path), path).toBeUndefined();
+    }
+  });
+
+  it('refuses the dashboard, the platform’s paths, a leading parameter and odd segments', () => {
+    expect(screenPathProblem('/')).toBe('/ is the shell’s dashboard');
+    expect(screenPathProblem('/*')).toBe('/ is the shell’s dashboard');
+    expect(screenPathProblem('companies')).toBe('must start with /');
+    expect(screenPathProblem('/api/things')).toBe('/api is kept by the platform');
+    expect(screenPathProblem('/remotes')).toBe('/remotes is kept by the platform');
+    expect(screenPathProblem('/:anything')).toBe('must start with a fixed segment');
+    for (const path of ['/Companies', '/a//b', '/a/', '/a.js', '/a/*/b', '/a b', '/a?x=1']) {
+      expect(screenPathProblem(path), path).toMatch(/invalid segment/);
+    }
+  });
+});
+
+describe('matching a path to a screen', () => {
+  it('matches as the shell’s router does: case-insensitive, trailing slash ignored, parameters decoded', () => {
+    expect(matchScreenPath('/companies', '/companies')).toEqual({});
+    expect(matchScreenPath('/companies', '/Companies/')).toEqual({});
+    expect(matchScreenPath('/companies', '/companies/1')).toBeUndefined();
+    expect(matchScreenPath('/companies', '/companiesx')).toBeUndefined();
+    expect(matchScreenPath('/greetings/:id', '/greetings/ol%C3%A1')).toEqual({ id: 'olá' });
+    expect(matchScreenPath('/greetings/:id', '/greetings')).toBeUndefined();
+    expect(matchScreenPath('/help/*', '/help')).toEqual({ '*': '' });
+    expect(matchScreenPath('/help/*', '/help/a/b')).toEqual({ '*': 'a/b' });
+  });
+
+  it('prefers fixed segments to parameters, and parameters to a final *', () => {
+    const screens = [{ path: '/help/*' }, { path: '/help/:topic' }, { path: '/help/contact' }];
+    expect(findScreen(screens, '/help/contact')?.path).toBe('/help/contact');
+    expect(findScreen(screens, '/help/cnpj')?.path).toBe('/help/:topic');
+    expect(findScreen(screens, '/help/a/b')?.path).toBe('/help/*');
+    expect(findScreen(screens, '/elsewhere')).toBeUndefined();
+  });
+
+  it('finds the paths two remotes claim; the first declaration keeps it', () => {
+    const screens = [
+      { path: '/companies', remote: 'companies' },
+      { path: '/greetings/:id', remote: 'greetings' },
+      { path: '/Companies', remote: 'greetings' },
+      { path: '/greetings/:name', remote: 'companies' },
+      { path: '/greetings', remote: 'greetings' },
+    ];
+    expect(conflictingScreens(screens)).toEqual([screens[2], screens[3]]);
+  });
+});
+
+describe('a remote’s declaration', () => {
+  const valid = {
+    name: 'greetings',
+    version: '1.2.0',
+    contract: '1.0.0',
+    screens: [
+      screen('/greetings', { expose: 'GreetingsPage', menu: { label: 'Saudações', icon: 'smile', order: 40 } }),
+    ],
+    exposes: ['GreetingsPage'],
+    shared: { react: '^19.3.1' },
+  };
+
+  it('accepts a complete declaration', () => {
+    expect(v.parse(RemoteDeclarationSchema, valid)).toEqual(valid);
+  });
+
+  it('refuses a screen whose expose the build lacks, two screens on one path, unknown icons and bad names', () => {
+    const refused = (input: unknown) => !v.safeParse(RemoteDeclarationSchema, input).success;
+    expect(refused({ ...valid, exposes: [] })).toBe(true);
+    expect(
+      refused({
+        ...valid,
+        screens: [screen('/a/:x', { expose: 'GreetingsPage' }), screen('/a/:y', { expose: 'GreetingsPage' })],
+      }),
+    ).toBe(true);
+    expect(
+      refused({ ...valid, screens: [{ ...valid.screens[0], menu: { label: 'x', icon: 'rocket', order: 1 } }] }),
+    ).toBe(true);
+    expect(refused({ ...valid, screens: [{ ...valid.screens[0], access: 'everyone' }] })).toBe(true);
+    expect(refused({ ...valid, name: 'Remote_Greetings' })).toBe(true);
+    expect(refused({ ...valid, screens: [screen('/api/x', { expose: 'GreetingsPage' })] })).toBe(true);
+  });
+
+  it('names the federation container after the remote', () => {
+    expect(federationName('companies')).toBe('remote_companies');
+    expect(federationName('purchase-orders')).toBe('remote_purchase_orders');
+  });
+
+  it('is shown by a shell of the same contract major only', () => {
+    expect(contractAccepts('1.0.0', '1.4.2')).toBe(true);
+    expect(contractAccepts('1.0.0', '2.0.0')).toBe(false);
+    expect(contractAccepts('1.0.0', 'x')).toBe(false);
+  });
+});
+
+describe('composing the registry', () => {
+  const declaration = (name: string, paths: string[], extra: object = {}) => ({
+    name,
+    version: '1.0.0',
+    contract: '1.0.0',
+    screens: paths.map((path) => screen(path)),
+    exposes: ['Page'],
+    ...extra,
+  });
+  const input = (name: string, decl: unknown) => ({
+    name,
+    version: '1.0.0',
+    entry: `/remotes/${name}/remoteEntry.js`,
+    declaration: decl,
+  });
+
+  it('lists every valid remote and its screens', () => {
+    const { registry, problems } = composeRegistry([
+      input('settings', declaration('settings', ['/settings'])),
+      input('companies', declaration('companies', ['/companies'])),
+    ]);
+    expect(problems).toEqual([]);
+    expect(registry.remotes).toEqual({
+      remote_companies: { name: 'companies', version: '1.0.0', entry: '/remotes/companies/remoteEntry.js' },
+      remote_settings: { name: 'settings', version: '1.0.0', entry: '/remotes/settings/remoteEntry.js' },
+    });
+    expect(registry.screens.map((s) => [s.remote, s.path])).toEqual([
+      ['companies', '/companies'],
+      ['settings', '/settings'],
+    ]);
+  });
+
+  it('leaves out a broken, misnamed or incompatible remote and a taken path, and says why; the rest stays', () => {
+    const { registry, problems } = composeRegistry([
+      input('companies', declaration('companies', ['/companies'])),
+      input('broken', { name: 'broken' }),
+      input('liar', declaration('companies', ['/liar'])),
+      input('future', declaration('future', ['/future'], { contract: '2.0.0' })),
+      input('greedy', declaration('greedy', ['/companies', '/greedy'])),
+    ]);
+    expect(Object.keys(registry.remotes)).toEqual(['remote_companies', 'remote_greedy']);
+    expect(registry.screens.map((s) => [s.remote, s.path])).toEqual([
+      ['companies', '/companies'],
+      ['greedy', '/greedy'],
+    ]);
+    expect(problems).toEqual([
+      expect.stringMatching(/^broken@1.0.0: invalid remote.json/),
+      'future@1.0.0: built against contract 2.0.0, the shell speaks 1.0.0',
+      'liar@1.0.0: its remote.json names "companies"',
+      'greedy: /companies belongs to another remote already',
+    ]);
+  });
+});

@@ -1,0 +1,23 @@
+import { defineRemote, expose } from '@backoffice/remote-contract';
+
+/**
+ * The screens this area provides: the shell's route and menu entry and the server's first-screen
+ * files are derived from this declaration, which the build ships as `remote.json`. The build reads
+ * this file in Node, so its texts are written here rather than in messages.ts (browser code).
+ */
+export default defineRemote({
+  name: 'companies',
+  exposes: {
+    CompaniesPage: expose<typeof import('./pages/CompaniesPage')>('./pages/CompaniesPage'),
+  },
+  screens: [
+    {
+      path: '/companies',
+      expose: 'CompaniesPage',
+      title: 'Empresas',
+      access: 'signed-in',
+      // Spec §2: the menu's second entry, after the shell's Início.
+      menu: { label: 'Empresas', icon: 'briefcase', order: 10 },
+    },
+  ],
+});
