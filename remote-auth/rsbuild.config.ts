@@ -1,3 +1,4 @@
 import { createRemoteConfig } from '@backoffice/federation/rsbuild';
+import remote from './src/remote';
 
-export default createRemoteConfig('auth', { title: 'Conta' });
+export default createRemoteConfig(remote);

@@ -1,3 +1,4 @@
 import { createRemoteConfig } from '@backoffice/federation/rsbuild';
+import remote from './src/remote';
 
-export default createRemoteConfig('settings', { title: 'Configurações' });
+export default createRemoteConfig(remote);

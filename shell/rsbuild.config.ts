@@ -1,17 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { federationName } from '@backoffice/contracts/remote-screens';
 import {
   createSharedConfig,
-  devRemotesJson,
   isShellEager,
-  productionRemotesJson,
-  REMOTES,
+  MANIFEST_FILE,
   SHELL_DEV_PORT,
   SHELL_NAME,
+  workspaceRemotes,
 } from '@backoffice/federation';
 import {
+  devRegistryMiddleware,
   HTML_TEMPLATE,
-  pluginEmitJson,
   pluginFirstScreen,
   pluginPrecompress,
+  pluginShellDeclaration,
   workspaceAliases,
 } from '@backoffice/federation/rsbuild';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
@@ -19,18 +21,19 @@ import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 
 const API_URL = process.env.BACKOFFICE_API_URL ?? 'http://localhost:8000';
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig(({ envMode }) => {
   const isDev = envMode === 'development';
-  // Dev declares the remotes at build time too (HMR); production learns them from remotes.json at boot.
-  const buildTimeRemotes = isDev
-    ? Object.fromEntries(
-        Object.values(REMOTES).map((remote) => [
-          remote.name,
-          `${remote.name}@http://localhost:${remote.devPort}/mf-manifest.json`,
-        ]),
-      )
-    : {};
+  // The shell names no remote. Production learns them, and their screens, from the registry at boot;
+  // dev also declares the workspace's remotes (their dev servers) at build time, for HMR.
+  const devRemotes = isDev ? workspaceRemotes() : [];
+  const buildTimeRemotes = Object.fromEntries(
+    devRemotes.map((remote) => [
+      federationName(remote.name),
+      `${federationName(remote.name)}@http://localhost:${remote.devPort}/${MANIFEST_FILE}`,
+    ]),
+  );
   return {
     plugins: [
       pluginReact(),
@@ -48,7 +51,7 @@ export default defineConfig(({ envMode }) => {
         dts: false,
         // Read by the server, not the browser: which files provide each shared module, so a first
         // screen's page can name the ones its remote will ask for (see pluginFirstScreen).
-        manifest: { fileName: 'mf-manifest.json' },
+        manifest: { fileName: MANIFEST_FILE },
         experiments: {
           // The one federation runtime of the page: production remotes are built without their
           // own copy (externalRuntime) and use this one.
@@ -58,7 +61,8 @@ export default defineConfig(({ envMode }) => {
           optimization: isDev ? undefined : { disableSnapshot: true, target: 'web' },
         },
       }),
-      pluginEmitJson('remotes.json', () => (isDev ? devRemotesJson() : productionRemotesJson())),
+      // What it provides (contract, shared modules and versions), for a release store's compatibility gate.
+      pluginShellDeclaration(version),
     ],
     // No async boundary: every shared module the first paint imports is eager in the shell (checked
     // by the federation tests), so the page starts without an extra round trip for a bootstrap chunk.
@@ -78,5 +82,7 @@ export default defineConfig(({ envMode }) => {
       historyApiFallback: true,
       proxy: { '/api': API_URL },
     },
+    // The registry of `pnpm dev`: each remote's screens from its own dev server.
+    dev: { setupMiddlewares: [(middlewares) => middlewares.unshift(devRegistryMiddleware(devRemotes))] },
   };
 });

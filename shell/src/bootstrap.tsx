@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { ensureRemotesRegistered } from './federation/ensure-remotes';
 import { providedChakraEntries } from './federation/provide-shared';
+import { getRegistry } from './federation/registry';
 import { createAppRouter } from './routes/router';
 import { clearSessionOnLocalhost } from './session-start';
 
@@ -17,12 +18,25 @@ function documentParsed(): Promise<void> {
   return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
 }
 
+/**
+ * `?remote-override=` has done its work once the server answered the page (it keeps the override in a
+ * cookie): the address bar drops it, so a copied link or a reload does not ask again.
+ */
+function forgetOverrideParameter() {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('remote-override')) return;
+  url.searchParams.delete('remote-override');
+  window.history.replaceState(window.history.state, '', url);
+}
+
 async function main() {
   clearSessionOnLocalhost();
   await documentParsed();
-  // The remote registry is runtime data; a failed read leaves remote routes on their retry panel.
-  await ensureRemotesRegistered().catch((error: unknown) => console.error('[shell] remotes.json', error));
-  const router = createAppRouter();
+  forgetOverrideParameter();
+  // The registry is runtime data: the routes, menu and titles are built from it. A failed read leaves
+  // every path on a retry panel (see the not-found route).
+  await ensureRemotesRegistered().catch((error: unknown) => console.error('[shell] registry', error));
+  const router = createAppRouter(getRegistry());
   configureApiClient({ navigate: (path) => router.navigate(path) });
   const container = document.getElementById('root');
   if (!container) throw new Error('No #root element');

@@ -4,10 +4,8 @@ import { formatNumber } from '@backoffice/ui';
 export const messages = {
   appName: 'Back Office',
   nav: {
+    /** The shell's own entry; the areas declare theirs (Empresas, Usuários, Configurações) in their remote.ts. */
     home: 'Início',
-    companies: 'Empresas',
-    users: 'Usuários',
-    settings: 'Configurações',
     label: 'Menu principal',
   },
   logout: 'Log out',
@@ -45,6 +43,11 @@ export const messages = {
     /** The signed-in frame itself (menu and dashboard) failed: there is no other area to point to. */
     frameText: 'O sistema não pôde ser carregado agora. Verifique a conexão e tente novamente.',
     retry: 'Tentar novamente',
+  },
+  devOverride: {
+    label: 'Desenvolvimento local',
+    text: (remote: string, url: string) => `A área "${remote}" está sendo carregada de ${url} (desenvolvimento local).`,
+    off: 'Voltar às versões publicadas',
   },
   sessionError: {
     title: 'Não foi possível carregar seus dados',

@@ -14,7 +14,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../src/federation/ensure-remotes', () => ({ ensureRemotesRegistered: vi.fn(async () => {}) }));
+vi.mock('../src/federation/ensure-remotes', () => ({
+  ensureRemotesRegistered: vi.fn(async () => {}),
+  registryRead: () => true,
+}));
 vi.mock('../src/federation/runtime', () => {
   class RemoteLoadError extends Error {
     remote: string;
@@ -31,7 +34,8 @@ vi.mock('../src/federation/runtime', () => {
 });
 
 const { loadRemoteModule } = await import('../src/federation/runtime');
-const { routes } = await import('../src/routes/router');
+const { productRoutes } = await import('./product-registry');
+const routes = productRoutes();
 const loadRemote = vi.mocked(loadRemoteModule);
 
 const admin = superuser;
@@ -264,5 +268,75 @@ describe('failure isolation', () => {
     broken = false;
     await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByText('admin works')).toBeInTheDocument();
+  });
+});
+
+describe('screens from the registry', () => {
+  const greetings = {
+    remote: 'greetings',
+    path: '/greetings/:name',
+    expose: 'GreetingsPage',
+    title: 'Saudações',
+    access: 'signed-in' as const,
+    menu: { label: 'Saudações', icon: 'smile' as const, order: 15 },
+  };
+
+  it('gives a screen an area declares its route, menu entry (by order) and document title, with no change here', async () => {
+    localStorage.setItem('access_token', 't');
+    const { productRoutes } = await import('./product-registry');
+    const router = renderRoutes(productRoutes([{ ...greetings, path: '/greetings' }]), '/', { signedIn: false }).router;
+    await screen.findByText('Bem-vindo(a), Admin Root!');
+    expect(document.title).toBe('Início · Back Office');
+    const links = within(nav()).getAllByRole('link', hidden);
+    expect(links.map((link) => link.getAttribute('aria-label'))).toEqual([
+      'Início',
+      'Empresas',
+      'Saudações',
+      'Usuários',
+      'Configurações',
+    ]);
+    await userEvent.click(within(nav()).getByRole('link', { name: 'Saudações', ...hidden }));
+    expect(await screen.findByText('page remote_greetings/GreetingsPage')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/greetings');
+    await waitFor(() => expect(document.title).toBe('Saudações · Back Office'));
+  });
+
+  it('routes a screen path with a parameter', async () => {
+    localStorage.setItem('access_token', 't');
+    const { productRoutes } = await import('./product-registry');
+    renderRoutes(productRoutes([greetings]), '/greetings/Ana', { signedIn: false });
+    expect(await screen.findByText('page remote_greetings/GreetingsPage')).toBeInTheDocument();
+    expect(loadRemote).toHaveBeenCalledWith('remote_greetings/GreetingsPage');
+  });
+
+  it('shows the not-found screen inside the frame to a signed-in user: the menu stays', async () => {
+    localStorage.setItem('access_token', 't');
+    const router = renderApp('/greetings/Ana');
+    expect(await screen.findByRole('heading', { name: 'Página não disponível' })).toBeInTheDocument();
+    expect(within(nav()).getByRole('link', { name: 'Empresas', ...hidden })).toBeInTheDocument();
+    expect(screen.getAllByRole('main', hidden)).toHaveLength(1);
+    expect(document.title).toBe('Página não disponível · Back Office');
+    await userEvent.click(screen.getByRole('button', { name: 'Go back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('shows which areas come from a developer’s server, with the way back', async () => {
+    const { productRoutes } = await import('./product-registry');
+    const { setRegistry, getRegistry } = await import('../src/federation/registry');
+    const routes = productRoutes();
+    setRegistry({
+      ...getRegistry(),
+      overrides: [{ name: 'companies', url: 'http://localhost:3002/mf-manifest.json' }],
+    });
+    renderRoutes(routes, '/login', { signedIn: false });
+    const banner = await screen.findByRole('region', { name: 'Desenvolvimento local' });
+    expect(banner).toHaveTextContent(
+      'A área "companies" está sendo carregada de http://localhost:3002/mf-manifest.json (desenvolvimento local).',
+    );
+    expect(within(banner).getByRole('link', { name: 'Voltar às versões publicadas' })).toHaveAttribute(
+      'href',
+      '?remote-override=off',
+    );
+    productRoutes();
   });
 });

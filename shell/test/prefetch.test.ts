@@ -5,18 +5,22 @@ vi.mock('../src/federation/runtime', () => ({
   RemoteLoadError: class extends Error {},
   remoteNameOf: (id: string) => id.split('/')[0],
 }));
-vi.mock('../src/federation/ensure-remotes', () => ({ ensureRemotesRegistered: vi.fn(async () => {}) }));
 
 const { loadRemoteModule } = await import('../src/federation/runtime');
-const { prefetchRemotePage, prefetchWhenIdle, remotePageFor } = await import('../src/federation/prefetch');
-const { routes } = await import('../src/routes/router');
+const { prefetchRemotePage, prefetchWhenIdle } = await import('../src/federation/prefetch');
+const { navItemsFor } = await import('../src/layout/nav-items');
+const { productRoutes } = await import('./product-registry');
 const load = vi.mocked(loadRemoteModule);
 
 describe('prefetching remote pages', () => {
-  it('finds the remote page of a path in the route table', () => {
-    expect(remotePageFor(routes, '/companies')).toBe('remote_companies/CompaniesPage');
-    expect(remotePageFor(routes, '/admin')).toBe('remote_admin/AdminPage');
-    expect(remotePageFor(routes, '/')).toBeUndefined();
+  it('knows the remote page of each menu entry from the registry', () => {
+    productRoutes();
+    expect(navItemsFor({ is_superuser: true }).map((item) => [item.to, item.page])).toEqual([
+      ['/', undefined],
+      ['/companies', 'remote_companies/CompaniesPage'],
+      ['/admin', 'remote_admin/AdminPage'],
+      ['/settings', 'remote_settings/SettingsPage'],
+    ]);
   });
 
   it('loads a page once however often it is asked for, and forgets a failure', async () => {

@@ -7,7 +7,7 @@ vi.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: vi.fn(),
 }));
 let resolveManifest: (entry: string) => void = () => {};
-vi.mock('../src/federation/remotes-json', () => ({
+vi.mock('../src/federation/remote-entry', () => ({
   // A manifest in the registry: finding the entry takes a round trip.
   resolveRemoteEntry: vi.fn(() => new Promise<string>((resolve) => (resolveManifest = resolve))),
 }));

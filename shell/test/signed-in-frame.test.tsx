@@ -2,7 +2,10 @@ import { fakeApi, listOf, renderRoutes, superuser } from '@backoffice/ui/testing
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../src/federation/ensure-remotes', () => ({ ensureRemotesRegistered: vi.fn(async () => {}) }));
+vi.mock('../src/federation/ensure-remotes', () => ({
+  ensureRemotesRegistered: vi.fn(async () => {}),
+  registryRead: () => true,
+}));
 vi.mock('../src/federation/runtime', () => ({
   RemoteLoadError: class extends Error {},
   remoteNameOf: (id: string) => id.split('/')[0],
@@ -33,7 +36,8 @@ vi.mock('../src/layout/signed-in', async (importOriginal) => {
   return importOriginal();
 });
 
-const { routes } = await import('../src/routes/router');
+const { productRoutes } = await import('./product-registry');
+const routes = productRoutes();
 
 beforeEach(() => {
   chunk.attempts = 0;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readRemotesMap, resolveRemoteEntry } from '../src/federation/remotes-json';
+import { readRegistry } from '../src/federation/registry';
+import { resolveRemoteEntry } from '../src/federation/remote-entry';
 import { cacheBustedUrl } from '../src/federation/runtime';
 import { protectedLoader, publicOnlyLoader } from '../src/routes/guards';
 import { clearSessionOnLocalhost } from '../src/session-start';
@@ -42,30 +43,77 @@ describe('route guards', () => {
 });
 
 describe('remote registry', () => {
-  it('reads remotes.json and resolves relative URLs against the page', async () => {
-    const fetchImpl = vi.fn(
-      async () => new Response(JSON.stringify({ remote_auth: '/remotes/auth/mf-manifest.json' }), { status: 200 }),
-    );
-    const map = await readRemotesMap(fetchImpl as unknown as typeof fetch);
-    expect(map).toEqual({ remote_auth: `${window.location.origin}/remotes/auth/mf-manifest.json` });
-    const [url] = fetchImpl.mock.calls[0] as unknown as [URL];
-    expect(String(url)).toBe(`${window.location.origin}/remotes.json`);
+  const companies = {
+    remote: 'companies',
+    path: '/companies',
+    expose: 'CompaniesPage',
+    title: 'Empresas',
+    access: 'signed-in',
+    menu: { label: 'Empresas', icon: 'briefcase', order: 10 },
+  };
+  const registry = {
+    contract: '1.0.0',
+    remotes: { remote_companies: { name: 'companies', version: '1.0.0', entry: '/remotes/companies/remoteEntry.js' } },
+    screens: [companies],
+  };
+  const answer = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+  const fetchOf = (impl: (url: string) => Response) => vi.fn(async (url: URL | string) => impl(String(url)));
+
+  it('reads /remotes.json, resolves the entries against the page and keeps the valid screens only', async () => {
+    const broken = { ...companies, remote: 'admin', path: '/api/admin' };
+    const orphan = { ...companies, remote: 'nobody', path: '/nobody' };
+    const fetchImpl = fetchOf(() => answer({ ...registry, screens: [companies, broken, orphan] }));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const read = await readRegistry(fetchImpl as unknown as typeof fetch);
+    expect(read).toEqual({
+      entries: { remote_companies: `${window.location.origin}/remotes/companies/remoteEntry.js` },
+      screens: [companies],
+      overrides: [],
+    });
+    expect(String(fetchImpl.mock.calls[0]?.[0])).toBe(`${window.location.origin}/remotes.json`);
+    expect(warn).toHaveBeenCalledTimes(2);
   });
 
   it('prefers the registry written into the page', async () => {
-    window.__BACKOFFICE_CONFIG__ = { remotes: { remote_admin: 'https://cdn.example.com/admin/mf-manifest.json' } };
+    window.__BACKOFFICE_CONFIG__ = { registry };
     const fetchImpl = vi.fn();
-    expect(await readRemotesMap(fetchImpl as unknown as typeof fetch)).toEqual({
-      remote_admin: 'https://cdn.example.com/admin/mf-manifest.json',
-    });
+    expect((await readRegistry(fetchImpl as unknown as typeof fetch)).screens).toEqual([companies]);
     expect(fetchImpl).not.toHaveBeenCalled();
   });
 
-  it('rejects a registry that is not a map of URLs', async () => {
-    const fetchImpl = vi.fn(async () => new Response(JSON.stringify({ remote_auth: 42 }), { status: 200 }));
-    await expect(readRemotesMap(fetchImpl as unknown as typeof fetch)).rejects.toThrow(/not a map/);
-    const missing = vi.fn(async () => new Response('nope', { status: 404 }));
-    await expect(readRemotesMap(missing as unknown as typeof fetch)).rejects.toThrow(/404/);
+  it('rejects a registry that is not one, or that cannot be read', async () => {
+    await expect(readRegistry(fetchOf(() => answer({ remote_auth: 42 })) as unknown as typeof fetch)).rejects.toThrow(
+      /registry is invalid/,
+    );
+    await expect(readRegistry(fetchOf(() => answer('nope', 404)) as unknown as typeof fetch)).rejects.toThrow(/404/);
+  });
+
+  it('takes an overridden remote’s screens from the developer’s server, and keeps the released ones if it cannot', async () => {
+    const dev = 'http://localhost:3002';
+    window.__BACKOFFICE_CONFIG__ = {
+      registry: { ...registry, overrides: [{ name: 'companies', url: `${dev}/remote.json` }], refused: ['other: no'] },
+    };
+    const devScreen = { path: '/companies/:id', expose: 'CompanyPage', title: 'Empresa', access: 'signed-in' };
+    const declaration = {
+      name: 'companies',
+      version: '1.1.0',
+      contract: '1.0.0',
+      screens: [{ ...devScreen }],
+      exposes: ['CompanyPage'],
+    };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const served = await readRegistry(fetchOf(() => answer(declaration)) as unknown as typeof fetch);
+    expect(served.entries.remote_companies).toBe(`${dev}/mf-manifest.json`);
+    expect(served.screens).toEqual([{ ...devScreen, remote: 'companies' }]);
+    expect(served.overrides).toEqual([{ name: 'companies', url: `${dev}/remote.json` }]);
+    expect(warn).toHaveBeenCalledWith('[registry] other: no');
+    const down = await readRegistry(
+      fetchOf(() => {
+        throw new TypeError('Failed to fetch');
+      }) as unknown as typeof fetch,
+    );
+    expect(down.screens).toEqual([companies]);
+    expect(down.entries.remote_companies).toBe(`${dev}/mf-manifest.json`);
   });
 
   it('resolves a manifest to its remote entry, and takes an entry URL as it is', async () => {

@@ -12,8 +12,11 @@ export interface BackofficeRuntimeConfig {
   apiBaseUrl?: string;
   /** On hostname `localhost` the shell clears the stored session at start unless this is `false`. */
   clearSessionOnLocalhost?: boolean;
-  /** Remote name → manifest or entry URL; when present the shell does not fetch `remotes.json`. */
-  remotes?: Record<string, string>;
+  /**
+   * The registry of remotes and screens (what `/remotes.json` answers), written into the page by the
+   * server; when present the shell does not fetch `/remotes.json`. The shell validates it.
+   */
+  registry?: unknown;
   /**
    * `false` when the server refuses self sign-up (SIGNUP_ENABLED=false): the screens then offer none.
    * The server writes it into the page it renders; absent means the spec's default, open sign-up.

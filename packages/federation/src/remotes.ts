@@ -1,66 +1,75 @@
-/**
- * The four remotes: their federation name, what they expose, where their build is served in
- * production (next to the shell, one origin) and their standalone dev port.
- */
-export const REMOTES = {
-  auth: {
-    name: 'remote_auth',
-    packageName: 'remote-auth',
-    devPort: 3001,
-    exposes: {
-      './Login': './src/pages/Login.tsx',
-      './Signup': './src/pages/Signup.tsx',
-      './RecoverPassword': './src/pages/RecoverPassword.tsx',
-      './ResetPassword': './src/pages/ResetPassword.tsx',
-    },
-  },
-  companies: {
-    name: 'remote_companies',
-    packageName: 'remote-companies',
-    devPort: 3002,
-    exposes: { './CompaniesPage': './src/pages/CompaniesPage.tsx' },
-  },
-  admin: {
-    name: 'remote_admin',
-    packageName: 'remote-admin',
-    devPort: 3003,
-    exposes: { './AdminPage': './src/pages/AdminPage.tsx' },
-  },
-  settings: {
-    name: 'remote_settings',
-    packageName: 'remote-settings',
-    devPort: 3004,
-    exposes: { './SettingsPage': './src/pages/SettingsPage.tsx' },
-  },
-} as const;
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-export type RemoteKey = keyof typeof REMOTES;
-export type RemoteName = (typeof REMOTES)[RemoteKey]['name'];
+/**
+ * Names and files every app agrees on. Which remotes exist is not listed anywhere: a remote is a
+ * `remote-<name>/` folder of the workspace (for builds and dev servers) and, at run time, whatever the
+ * registry says (each build's `remote.json`, read by the server).
+ */
 
 export const SHELL_NAME = 'shell';
 export const SHELL_DEV_PORT = 3000;
 /** The manifest file name every remote build emits. */
 export const MANIFEST_FILE = 'mf-manifest.json';
+/** What a remote's build says about itself: name, version, contract, screens, exposes, shared modules. */
+export const REMOTE_DECLARATION_FILE = 'remote.json';
+/** What the shell's build says it provides: contract version and shared modules with their versions. */
+export const SHELL_DECLARATION_FILE = 'shell.json';
 
 /** Production path of a remote's build on the serving origin, e.g. `/remotes/auth/`. */
-export function remoteBasePath(key: RemoteKey): string {
-  return `/remotes/${key}/`;
+export function remoteBasePath(name: string): string {
+  return `/remotes/${name}/`;
 }
 
-/** The `remotes.json` the shell build ships: remote name → manifest URL, same origin. */
-export function productionRemotesJson(): Record<RemoteName, string> {
-  const result = {} as Record<RemoteName, string>;
-  for (const key of Object.keys(REMOTES) as RemoteKey[]) {
-    result[REMOTES[key].name] = `${remoteBasePath(key)}${MANIFEST_FILE}`;
-  }
-  return result;
+/** This repository's root. */
+export const WORKSPACE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The `backoffice` block of a remote's package.json. */
+export interface RemotePackageSettings {
+  /** Port of its standalone dev server (`rsbuild dev`), unique in the workspace. */
+  devPort: number;
 }
 
-/** Dev `remotes.json`: each remote on its own dev server. */
-export function devRemotesJson(host = 'localhost'): Record<RemoteName, string> {
-  const result = {} as Record<RemoteName, string>;
-  for (const key of Object.keys(REMOTES) as RemoteKey[]) {
-    result[REMOTES[key].name] = `http://${host}:${REMOTES[key].devPort}/${MANIFEST_FILE}`;
-  }
-  return result;
+export interface WorkspaceRemote {
+  /** `companies` for the folder `remote-companies`. */
+  name: string;
+  packageName: string;
+  version: string;
+  /** Absolute folder of the package. */
+  dir: string;
+  devPort: number;
+}
+
+interface PackageJson {
+  name?: string;
+  version?: string;
+  backoffice?: Partial<RemotePackageSettings>;
+}
+
+/** A remote package's own settings, read from its package.json (its folder: `dir`). */
+export function readRemotePackage(dir: string): WorkspaceRemote {
+  const file = path.join(dir, 'package.json');
+  const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as PackageJson;
+  const folder = path.basename(dir);
+  const devPort = pkg.backoffice?.devPort;
+  if (!folder.startsWith('remote-')) throw new Error(`${dir}: a remote's folder is named remote-<name>`);
+  if (!Number.isInteger(devPort)) throw new Error(`${file}: "backoffice": { "devPort": <port> } is missing`);
+  return {
+    name: folder.slice('remote-'.length),
+    packageName: pkg.name ?? folder,
+    version: pkg.version ?? '0.0.0',
+    dir,
+    devPort: devPort as number,
+  };
+}
+
+/** The remotes of this workspace: every `remote-<name>/` folder at its root that has a package.json. */
+export function workspaceRemotes(root: string = WORKSPACE_ROOT): WorkspaceRemote[] {
+  return fs
+    .readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name.startsWith('remote-'))
+    .filter((entry) => fs.existsSync(path.join(root, entry.name, 'package.json')))
+    .map((entry) => readRemotePackage(path.join(root, entry.name)))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }

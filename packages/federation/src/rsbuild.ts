@@ -1,11 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  composeRegistry,
+  REMOTE_CONTRACT_VERSION,
+  type RemoteDeclaration,
+  type ShellDeclaration,
+} from '@backoffice/contracts/remote-screens';
+import { declaredScreens, type ExposedPage, federationName, type RemoteDefinition } from '@backoffice/remote-contract';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
+import { defineConfig, type RequestHandler, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { precompressDir } from './precompress.js';
-import { REMOTES, type RemoteKey } from './remotes.js';
+import {
+  MANIFEST_FILE,
+  REMOTE_DECLARATION_FILE,
+  readRemotePackage,
+  SHELL_DECLARATION_FILE,
+  type WorkspaceRemote,
+} from './remotes.js';
 import { createSharedConfig } from './shared.js';
 
 /**
@@ -23,28 +36,36 @@ export const HTML_TEMPLATE = fileURLToPath(new URL('../template.html', import.me
 const BASE_HREF_TAG = { tag: 'base', attrs: { href: '/' }, head: true, append: false } as const;
 
 /**
- * A remote's build: async boundary in `src/index.ts`, `assetPrefix: 'auto'` so it works from any
- * sub-path. Production builds are the federated container only: they use the host's federation
- * runtime (`externalRuntime`, the shell provides it) instead of shipping their own copy in every
+ * A remote's whole build, from its declaration (`src/remote.ts`) and its package.json (version, dev
+ * port): async boundary in `src/index.ts`, `assetPrefix: 'auto'` so it works from any sub-path.
+ * Production builds are the federated container only: they use the host's federation runtime
+ * (`externalRuntime`, the shell provides it) instead of shipping their own copy in every
  * `remoteEntry.js`, so they have no standalone page; `dev` is the standalone run for the team.
+ * Every build writes `remote.json` (see pluginRemoteDeclaration).
  */
-export function createRemoteConfig(key: RemoteKey, options: { title: string }) {
-  const remote = REMOTES[key];
+export function createRemoteConfig(remote: RemoteDefinition, options: { root?: string } = {}) {
+  const pkg = readRemotePackage(options.root ?? process.cwd());
+  if (pkg.name !== remote.name) {
+    throw new Error(`${pkg.dir}: the folder says remote "${pkg.name}", src/remote.ts says "${remote.name}"`);
+  }
   return defineConfig(({ envMode }): RsbuildConfig => {
     const production = envMode === 'production';
     return {
       plugins: [
         pluginReact(),
-        // Before the precompression, which then compresses its file too.
+        // Before the precompression, which then compresses their files too.
         pluginFirstScreen((group) => group.startsWith(EXPOSE_CHUNK_GROUP_PREFIX)),
+        pluginRemoteDeclaration(remote, pkg.version),
         pluginPrecompress(),
         pluginModuleFederation({
-          name: remote.name,
+          name: federationName(remote.name),
           filename: 'remoteEntry.js',
-          exposes: { ...remote.exposes },
+          exposes: Object.fromEntries(
+            Object.entries<ExposedPage>(remote.exposes).map(([name, page]) => [`./${name}`, srcFile(page.file)]),
+          ),
           shared: createSharedConfig({ hostProvided: production }),
           dts: false,
-          manifest: { fileName: 'mf-manifest.json' },
+          manifest: { fileName: MANIFEST_FILE },
           experiments: production
             ? { externalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } }
             : {},
@@ -52,20 +73,117 @@ export function createRemoteConfig(key: RemoteKey, options: { title: string }) {
       ],
       source: { entry: { index: './src/index.ts' } },
       resolve: { alias: workspaceAliases },
-      html: { title: options.title, template: HTML_TEMPLATE, tags: [BASE_HREF_TAG] },
-      output: { assetPrefix: 'auto', cleanDistPath: true },
+      html: { title: standaloneTitle(remote), template: HTML_TEMPLATE, tags: [BASE_HREF_TAG] },
+      output: {
+        assetPrefix: 'auto',
+        // The dev server never touches `dist`: a production build there may be what the API server
+        // is serving right now, and emptying it would take the area down for everyone.
+        distPath: { root: production ? 'dist' : DEV_DIST_PATH },
+        cleanDistPath: production,
+      },
       dev: { assetPrefix: 'auto' },
       tools: production ? { htmlPlugin: false } : {},
       server: {
-        port: remote.devPort,
+        port: pkg.devPort,
         strictPort: true,
         historyApiFallback: true,
+        // The product's page loads this dev server's files when a developer overrides the remote.
         cors: true,
         // Standalone dev talks to the API on its usual port.
         proxy: { '/api': process.env.BACKOFFICE_API_URL ?? 'http://localhost:8000' },
       },
     };
   });
+}
+
+/** Where `rsbuild dev` would write (it serves from memory): never the production `dist`. */
+export const DEV_DIST_PATH = 'dist-dev';
+
+/** An expose's file, given relative to `src/` in the declaration, as the bundler wants it. */
+function srcFile(file: string): string {
+  return `./${path.posix.join('src', file)}`;
+}
+
+/** The standalone page's title: the area's menu entry, else its first screen. */
+function standaloneTitle(remote: RemoteDefinition): string {
+  const screen = remote.screens.find((s) => s.menu) ?? remote.screens[0];
+  return screen?.menu?.label ?? screen?.title ?? remote.name;
+}
+
+interface MfManifest {
+  exposes?: { name?: string }[];
+  shared?: { name?: string; version?: string; requiredVersion?: string }[];
+}
+
+/**
+ * Writes `remote.json` into the build (production and the dev server alike): the remote's name, its
+ * package version, the contract it was built against, its screens, and — from the Module Federation
+ * manifest of the same build — the modules it exposes and the shared modules it requires with their
+ * version ranges. The server reads nothing else to put the remote's screens in the registry, and a
+ * release store can check it against what the shell provides before anyone gets it.
+ */
+export function pluginRemoteDeclaration(remote: RemoteDefinition, version: string): RsbuildPlugin {
+  return {
+    name: 'backoffice:remote-declaration',
+    setup(api) {
+      // After every other asset, the manifest included.
+      api.processAssets({ stage: 'report' }, ({ sources, compilation }) => {
+        const asset = compilation.getAsset(MANIFEST_FILE);
+        const manifest = asset ? (JSON.parse(asset.source.source().toString()) as MfManifest) : undefined;
+        const declaration = remoteDeclaration(remote, version, manifest);
+        compilation.emitAsset(
+          REMOTE_DECLARATION_FILE,
+          new sources.RawSource(`${JSON.stringify(declaration, null, 2)}\n`),
+        );
+      });
+    },
+  };
+}
+
+export function remoteDeclaration(remote: RemoteDefinition, version: string, manifest?: MfManifest): RemoteDeclaration {
+  const exposes = manifest?.exposes
+    ? manifest.exposes.flatMap((e) => (e.name ? [e.name] : []))
+    : Object.keys(remote.exposes);
+  const shared = Object.fromEntries(
+    (manifest?.shared ?? [])
+      .flatMap((s) => (s.name ? [[s.name, s.requiredVersion || s.version || '*'] as const] : []))
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+  return {
+    name: remote.name,
+    version,
+    contract: REMOTE_CONTRACT_VERSION,
+    screens: declaredScreens(remote),
+    exposes: exposes.sort(),
+    shared,
+  };
+}
+
+/**
+ * Writes `shell.json` into the shell's build: the contract it speaks and, from its Module Federation
+ * manifest, each shared module it provides with the version it provides. What a remote requires is
+ * checked against it (a release store's compatibility gate).
+ */
+export function pluginShellDeclaration(version: string): RsbuildPlugin {
+  return {
+    name: 'backoffice:shell-declaration',
+    setup(api) {
+      api.processAssets({ stage: 'report' }, ({ sources, compilation }) => {
+        const asset = compilation.getAsset(MANIFEST_FILE);
+        const manifest = asset ? (JSON.parse(asset.source.source().toString()) as MfManifest) : undefined;
+        const shared = Object.fromEntries(
+          (manifest?.shared ?? [])
+            .flatMap((s) => (s.name && s.version ? [[s.name, s.version] as const] : []))
+            .sort(([a], [b]) => a.localeCompare(b)),
+        );
+        const declaration: ShellDeclaration = { version, contract: REMOTE_CONTRACT_VERSION, shared };
+        compilation.emitAsset(
+          SHELL_DECLARATION_FILE,
+          new sources.RawSource(`${JSON.stringify(declaration, null, 2)}\n`),
+        );
+      });
+    },
+  };
 }
 
 /**
@@ -80,18 +198,6 @@ export function pluginPrecompress(): RsbuildPlugin {
       api.onAfterBuild(async () => {
         const count = await precompressDir(api.context.distPath);
         api.logger.info(`precompressed ${count} files (brotli, gzip) in ${api.context.distPath}`);
-      });
-    },
-  };
-}
-
-/** Emits a JSON file into the build output (e.g. the shell's `remotes.json`). */
-export function pluginEmitJson(fileName: string, content: () => unknown): RsbuildPlugin {
-  return {
-    name: `backoffice:emit-${fileName}`,
-    setup(api) {
-      api.processAssets({ stage: 'additional' }, ({ sources, compilation }) => {
-        compilation.emitAsset(fileName, new sources.RawSource(`${JSON.stringify(content(), null, 2)}\n`));
       });
     },
   };
@@ -170,4 +276,40 @@ export function firstScreenGroups(json: StatsJson, isFirstScreenGroup: (name: st
     groups[name] = { js: [...js].sort(), css: [...css].sort(), shared: [...shared].sort() };
   }
   return groups;
+}
+
+/**
+ * `/remotes.json` of the shell's dev server (`pnpm dev`): the registry composed, as the API server
+ * does, from the `remote.json` each workspace remote's dev server serves. A remote whose dev server is
+ * not running is left out (its screens are "not found" until it runs).
+ */
+export function devRegistryMiddleware(remotes: readonly WorkspaceRemote[]): RequestHandler {
+  return (request, response, next) => {
+    if (request.url?.split('?')[0] !== '/remotes.json') return next();
+    void Promise.all(
+      remotes.map(async (remote) => {
+        const origin = `http://localhost:${remote.devPort}`;
+        try {
+          const answer = await fetch(`${origin}/${REMOTE_DECLARATION_FILE}`, { signal: AbortSignal.timeout(2000) });
+          if (!answer.ok) return [];
+          return [
+            {
+              name: remote.name,
+              version: remote.version,
+              entry: `${origin}/remoteEntry.js`,
+              declaration: await answer.json(),
+            },
+          ];
+        } catch {
+          return [];
+        }
+      }),
+    ).then((found) => {
+      const { registry, problems } = composeRegistry(found.flat());
+      for (const problem of problems) console.warn(`[remotes.json] ${problem}`);
+      response.setHeader('Content-Type', 'application/json');
+      response.setHeader('Cache-Control', 'no-cache');
+      response.end(JSON.stringify(registry));
+    });
+  };
 }

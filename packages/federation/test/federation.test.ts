@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type ExposedPage, federationName, type RemoteDefinition } from '@backoffice/remote-contract';
 import { describe, expect, it } from 'vitest';
 import {
   CHAKRA_ENTRIES,
@@ -8,15 +9,23 @@ import {
   CHAKRA_VERSION_RANGE,
   createSharedConfig,
   isShellEager,
-  productionRemotesJson,
-  REMOTES,
   SHARED_FACADES,
   SHARED_VERSION_RANGES,
   SHELL_EAGER_CHAKRA_ENTRIES,
+  workspaceRemotes,
 } from '../src/index.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const APPS = ['shell', 'remote-auth', 'remote-companies', 'remote-admin', 'remote-settings'];
+const REMOTE_PACKAGES = workspaceRemotes().map((remote) => remote.packageName);
+const APPS = ['shell', ...REMOTE_PACKAGES];
+
+/** Each workspace remote's declaration (`src/remote.ts`), as its build reads it. */
+const declarations = await Promise.all(
+  workspaceRemotes().map(async (remote) => ({
+    remote,
+    definition: ((await import(join(remote.dir, 'src/remote.ts'))) as { default: RemoteDefinition }).default,
+  })),
+);
 
 /** `^a.b.c` accepts `x.y.z` when majors match (minor/patch for 0.x) and x.y.z ≥ a.b.c. */
 function caretAccepts(range: string, version: string): boolean {
@@ -146,7 +155,7 @@ describe('shared singleton map', () => {
   it('is the one map every app build uses', () => {
     for (const app of APPS) {
       const config = readFileSync(join(root, app, 'rsbuild.config.ts'), 'utf8');
-      expect(config, app).toMatch(app === 'shell' ? /createSharedConfig\(/ : /createRemoteConfig\('/);
+      expect(config, app).toMatch(app === 'shell' ? /createSharedConfig\(/ : /createRemoteConfig\(remote\)/);
       expect(config, app).not.toMatch(/shared:\s*\{/);
     }
   });
@@ -171,7 +180,8 @@ describe('facades', () => {
   });
 
   it('re-export every router API an app imports, and no app bypasses the facade', () => {
-    for (const dir of [...APPS, 'packages/ui']) {
+    // The browser suite's fixture remote too: it reads a route parameter, as a team's screen would.
+    for (const dir of [...APPS, 'packages/ui', 'packages/e2e/fixtures/remote-greetings']) {
       for (const file of sourceFiles(join(root, dir, 'src'))) {
         const where = relative(root, file);
         // react-router itself lives inside the facade: a direct import would be a second router.
@@ -221,7 +231,13 @@ describe('chakra entries', () => {
 
   it('the public account pages find every entry they use already loaded (no extra round trip at /login)', () => {
     const eager = new Set(SHELL_EAGER_CHAKRA_ENTRIES.map((entry) => `@chakra-ui/react/${entry}`));
-    const pages = Object.values(REMOTES.auth.exposes).map((file) => join(root, 'remote-auth', file));
+    const publicScreens = declarations.flatMap(({ remote, definition }) =>
+      definition.screens
+        .filter((screen) => screen.access === 'public')
+        .map((screen) => join(remote.dir, 'src', definition.exposes[screen.expose]?.file ?? '')),
+    );
+    expect(publicScreens.length).toBeGreaterThan(0);
+    const pages = publicScreens.map((file) => [`${file}.tsx`, `${file}.ts`].find((f) => existsSync(f)) as string);
     for (const file of staticImportGraph(pages).filter((f) => !f.endsWith('system.ts'))) {
       for (const specifier of staticChakraImports(file)) {
         expect(eager.has(specifier), `${relative(root, file)} imports lazy ${specifier}`).toBe(true);
@@ -237,22 +253,35 @@ describe('chakra entries', () => {
 });
 
 describe('remotes', () => {
-  it('expose files that exist, and the shell types every expose', () => {
-    const contract = readFileSync(join(root, 'shell/src/federation/contract.ts'), 'utf8');
-    for (const remote of Object.values(REMOTES)) {
-      for (const [expose, file] of Object.entries(remote.exposes)) {
-        expect(statSync(join(root, remote.packageName, file)).isFile()).toBe(true);
-        expect(contract).toContain(`'${remote.name}/${expose.replace('./', '')}'`);
+  it('are found in the workspace, each with its own dev port and a declaration named after its folder', () => {
+    expect(declarations.length).toBeGreaterThanOrEqual(4);
+    const ports = declarations.map(({ remote }) => remote.devPort);
+    expect(new Set([...ports, 3000]).size).toBe(ports.length + 1);
+    for (const { remote, definition } of declarations) expect(definition.name, remote.dir).toBe(remote.name);
+  });
+
+  it('expose files that exist', () => {
+    for (const { remote, definition } of declarations) {
+      for (const [name, page] of Object.entries<ExposedPage>(definition.exposes)) {
+        const file = join(remote.dir, 'src', page.file);
+        expect(
+          [`${file}.tsx`, `${file}.ts`].some((f) => existsSync(f)),
+          `${remote.packageName}: ${name}`,
+        ).toBe(true);
       }
     }
   });
 
-  it('are served next to the shell in production', () => {
-    expect(productionRemotesJson()).toEqual({
-      remote_auth: '/remotes/auth/mf-manifest.json',
-      remote_companies: '/remotes/companies/mf-manifest.json',
-      remote_admin: '/remotes/admin/mf-manifest.json',
-      remote_settings: '/remotes/settings/mf-manifest.json',
-    });
+  it('are named nowhere in the shell or the server: both learn them from the registry', () => {
+    const routes = declarations.flatMap(({ definition }) => definition.screens.map((screen) => screen.path));
+    const names = declarations.flatMap(({ remote }) => [remote.packageName, federationName(remote.name)]);
+    for (const dir of ['shell/src', 'packages/server/src']) {
+      for (const file of sourceFiles(join(root, dir))) {
+        const text = readFileSync(file, 'utf8');
+        for (const word of [...names, ...routes.map((path) => `'${path}'`)]) {
+          expect(text.includes(word), `${relative(root, file)} names ${word}`).toBe(false);
+        }
+      }
+    }
   });
 });

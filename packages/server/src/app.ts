@@ -65,9 +65,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await app.register(auth);
   await app.register(partnerEmbeds);
 
-  const frontends = await registerFrontends(app, deps.config.webRoot ?? defaultWebRoot());
-  app.setNotFoundHandler((request, reply) => {
-    if (frontends.historyFallback(request, reply)) return reply;
+  const frontends = await registerFrontends(app, {
+    webRoot: deps.config.webRoot ?? defaultWebRoot(),
+    remoteSource: deps.remoteSource,
+    devRemoteOrigins: deps.config.devRemoteOrigins,
+  });
+  app.setNotFoundHandler(async (request, reply) => {
+    if (await frontends.historyFallback(request, reply)) return reply;
     return reply.code(404).send({ detail: 'Not Found' });
   });
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { normalizeOrigin } from '@backoffice/contracts';
 import { MAX_PROXY_HOPS, parseTrustProxy, type TrustProxy } from './http/client-address.js';
 import { corsOriginsProblem, firstSuperuserPasswordProblem, secretKeyProblem } from './production-settings.js';
 
@@ -55,6 +56,11 @@ export interface Config {
   logLevel: string;
   /** Behind proxies: which of them may tell the client's address in X-Forwarded-For (rate limits, logs). */
   trustProxy: TrustProxy;
+  /**
+   * Origins of developers' dev servers a page may load a remote from (`?remote-override=`); the page's
+   * CSP allows them. Empty by default: every override is refused.
+   */
+  devRemoteOrigins: string[];
 }
 
 export const DEV_SUPERUSER_PASSWORD = 'changethis';
@@ -103,6 +109,23 @@ function trustProxy(env: Env): TrustProxy {
   return setting;
 }
 
+/** A comma-separated list of origins (`http://localhost:3002`), each as browsers send it. */
+function origins(env: Env, name: string): string[] {
+  const list = (env[name] ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  return [
+    ...new Set(
+      list.map((item) => {
+        const origin = normalizeOrigin(item);
+        if (!origin) throw new ConfigError(`${name} must list origins like http://localhost:3002 (got "${item}")`);
+        return origin;
+      }),
+    ),
+  ];
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8000, 0, 65535);
   const frontendUrl = text(env, 'FRONTEND_URL', `http://localhost:${port}`).replace(/\/+$/, '');
@@ -142,6 +165,7 @@ export function loadConfig(env: Env = process.env): Config {
     webRoot: optional(env, 'WEB_ROOT'),
     logLevel: text(env, 'LOG_LEVEL', 'info'),
     trustProxy: trustProxy(env),
+    devRemoteOrigins: origins(env, 'DEV_REMOTE_ORIGINS'),
   };
   if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       authRateLimitPerMinute: 20,
       statementTimeoutSeconds: 15,
+      devRemoteOrigins: [],
     });
     expect(config.dataDir.endsWith('.data')).toBe(true);
   });
@@ -33,6 +34,8 @@ describe('loadConfig', () => {
     [{ SMTP_TLS: 'maybe' }, 'SMTP_TLS must be true or false'],
     [{ DATABASE_STATEMENT_TIMEOUT_SECONDS: '-1' }, 'DATABASE_STATEMENT_TIMEOUT_SECONDS must be a whole number from 0'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres://'],
+    [{ DEV_REMOTE_ORIGINS: 'http://localhost:3002/remoteEntry.js' }, 'DEV_REMOTE_ORIGINS must list origins'],
+    [{ DEV_REMOTE_ORIGINS: '*' }, 'DEV_REMOTE_ORIGINS must list origins'],
     [
       { NODE_ENV: 'production', SECRET_KEY: 'changethis', FIRST_SUPERUSER_PASSWORD: 'strong-one-1' },
       'SECRET_KEY must be at least 32 characters',

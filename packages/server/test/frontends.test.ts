@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
+import { declaration } from './support/remote-builds.js';
 
 const BIG_SCRIPT = `export const words = ${JSON.stringify('palavra '.repeat(2000))};`;
 
@@ -18,10 +19,10 @@ function fakeBuilds() {
     'shell/dist/index.html',
     '<!doctype html><html><head><title>shell</title><script defer src="/static/js/index.45ed169ddb.js"></script><link rel="preload" href="/remotes.json" as="fetch" crossorigin="anonymous"></head><body></body></html>',
   );
-  write('shell/dist/remotes.json', JSON.stringify({ remote_companies: '/remotes/companies/mf-manifest.json' }));
   write('shell/dist/static/js/index.45ed169ddb.js', 'console.log(1)');
   write('shell/dist/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
   write('remote-companies/dist/remoteEntry.js', 'var entry');
+  write('remote-companies/dist/remote.json', JSON.stringify(declaration('companies', '/companies', 'CompaniesPage')));
   write(
     'remote-companies/dist/mf-manifest.json',
     JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } }),
@@ -76,6 +77,12 @@ afterAll(async () => {
 
 const html = { accept: 'text/html,application/xhtml+xml' };
 
+/** The runtime settings the server wrote into a page. */
+function configOf(body: string): unknown {
+  const json = /<script type="application\/json" id="backoffice-config">(.*?)<\/script>/.exec(body)?.[1];
+  return json === undefined ? undefined : JSON.parse(json);
+}
+
 describe('one origin for the API, the shell and the remotes', () => {
   it('serves the shell at / and its client routes through the history fallback', async () => {
     for (const url of ['/', '/companies?page=2', '/settings', '/some/unknown/route']) {
@@ -88,10 +95,20 @@ describe('one origin for the API, the shell and the remotes', () => {
 
   it('writes the registry into the page with entries resolved, and names the first screen as deferred scripts', async () => {
     const home = await t.app.inject({ method: 'GET', url: '/', headers: html });
-    // The manifest of a remote served here is resolved to its entry: no registry or manifest request.
-    expect(home.body).toContain(
-      '<script type="application/json" id="backoffice-config">{"remotes":{"remote_companies":"/remotes/companies/remoteEntry.js"},"signupEnabled":true}</script>',
-    );
+    // The remote's entry is resolved from its manifest and its screens come from its remote.json:
+    // no registry or manifest request.
+    expect(configOf(home.body)).toEqual({
+      registry: {
+        contract: '1.0.0',
+        remotes: {
+          remote_companies: { name: 'companies', version: '1.0.0', entry: '/remotes/companies/remoteEntry.js' },
+        },
+        screens: [{ ...declaration('companies', '/companies', 'CompaniesPage').screens[0], remote: 'companies' }],
+        overrides: [],
+        refused: [],
+      },
+      signupEnabled: true,
+    });
     expect(home.body).not.toContain('remotes.json');
     expect(home.body).not.toMatch(/rel="(?:prefetch|preload)"/);
     const scriptsOf = (body: string) => [...body.matchAll(/<script defer src="([^"]+)"><\/script>/g)].map((m) => m[1]);
@@ -124,7 +141,12 @@ describe('one origin for the API, the shell and the remotes', () => {
     const asset = await t.get('/static/js/index.45ed169ddb.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    for (const url of ['/remotes.json', '/remotes/companies/remoteEntry.js', '/remotes/companies/mf-manifest.json']) {
+    for (const url of [
+      '/remotes.json',
+      '/remotes/companies/remoteEntry.js',
+      '/remotes/companies/mf-manifest.json',
+      '/remotes/companies/remote.json',
+    ]) {
       const res = await t.get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
@@ -139,7 +161,14 @@ describe('one origin for the API, the shell and the remotes', () => {
   });
 
   it('keeps API and missing files as JSON 404s, never the shell page', async () => {
-    for (const url of ['/api/v1/nowhere', '/remotes/admin/remoteEntry.js', '/static/js/missing.js']) {
+    for (const url of [
+      '/api/v1/nowhere',
+      '/remotes/admin/remoteEntry.js',
+      '/remotes/companies/',
+      '/remotes/companies/static/missing.js',
+      '/remotes/companies/../shell/dist/index.html',
+      '/static/js/missing.js',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: html });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ detail: 'Not Found' });

@@ -1,16 +1,14 @@
-import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { type IdleCallback, savesData, whenIdle } from '../idle';
-import type { RemoteModuleId } from './contract';
 import { loadRemoteModule } from './runtime';
 
-const started = new Map<RemoteModuleId, Promise<unknown>>();
+const started = new Map<string, Promise<unknown>>();
 
 /**
  * Loads a remote page ahead of a navigation: its entry, its chunks and the shared modules it needs,
  * through the very calls the route makes, so the navigation finds everything in memory and nothing
  * is fetched twice. A failure is forgotten (the route then shows its own error and retry).
  */
-export function prefetchRemotePage(id: RemoteModuleId): Promise<unknown> {
+export function prefetchRemotePage(id: string): Promise<unknown> {
   let loading = started.get(id);
   if (!loading) {
     loading = loadRemoteModule(id).catch(() => started.delete(id));
@@ -19,14 +17,8 @@ export function prefetchRemotePage(id: RemoteModuleId): Promise<unknown> {
   return loading;
 }
 
-/** The remote page a path opens, read from the route table (`handle.remote` of remote routes). */
-export function remotePageFor(routes: RouteObject[], path: string): RemoteModuleId | undefined {
-  const matches = matchRoutes(routes, path) ?? [];
-  return (matches.at(-1)?.route.handle as { remote?: RemoteModuleId } | undefined)?.remote;
-}
-
 /** Prefetches the pages one after another, each when the browser is idle, so none delays the page in use. */
-export function prefetchWhenIdle(ids: RemoteModuleId[], idle: IdleCallback = whenIdle): void {
+export function prefetchWhenIdle(ids: string[], idle: IdleCallback = whenIdle): void {
   if (savesData()) return;
   const [first, ...rest] = ids;
   if (!first) return;

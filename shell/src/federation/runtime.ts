@@ -5,8 +5,8 @@ import {
   registerPlugins,
   registerRemotes,
 } from '@module-federation/enhanced/runtime';
-import type { RemoteModuleId, RemoteModules } from './contract';
-import { resolveRemoteEntry } from './remotes-json';
+import type { RemotePageModule } from './contract';
+import { resolveRemoteEntry } from './remote-entry';
 
 /** A remote that could not be loaded (unreachable, bad manifest, or its module threw). */
 export class RemoteLoadError extends Error {
@@ -106,12 +106,12 @@ async function register(remote: string, afterFailure: boolean): Promise<void> {
   registeredEntries.set(remote, entry);
 }
 
-/** Typed `loadRemote`: the module of a known expose, or a `RemoteLoadError`. */
-export async function loadRemoteModule<Id extends RemoteModuleId>(id: Id): Promise<RemoteModules[Id]> {
+/** Typed `loadRemote`: the page module of an expose (`remote_<name>/<Expose>`), or a `RemoteLoadError`. */
+export async function loadRemoteModule(id: string): Promise<RemotePageModule> {
   const remote = remoteNameOf(id);
   try {
     await ensureRegistered(remote, failedRemotes.delete(remote));
-    const module = await loadRemote<RemoteModules[Id]>(id);
+    const module = await loadRemote<RemotePageModule>(id);
     if (!module || typeof module.default !== 'function') throw new Error(`"${id}" has no default export`);
     return module;
   } catch (error) {

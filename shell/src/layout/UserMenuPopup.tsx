@@ -5,6 +5,7 @@ import { Portal } from '@chakra-ui/react/portal';
 import { memo, useCallback, useEffect, useRef } from 'react';
 import { FiLogOut, FiUser } from 'react-icons/fi';
 import { useNavigate } from 'react-router-dom';
+import { slotPath } from '../federation/registry';
 import { messages } from '../messages';
 import { UserMenuButton } from './UserMenuButton';
 
@@ -22,8 +23,10 @@ export default function UserMenuPopup(props: UserMenuPopupProps) {
   // is not. The menu (a state machine and its styled parts) gets the function alone, memoised, so a
   // navigation does not render it again.
   const navigate = useNavigate();
-  const openProfile = useCallback(() => navigate('/settings'), [navigate]);
-  return <UserMenuView {...props} openProfile={openProfile} />;
+  // The screen an area declared as the profile (spec §2: the settings); none, no item.
+  const profile = slotPath('profile');
+  const openProfile = useCallback(() => profile && navigate(profile), [navigate, profile]);
+  return <UserMenuView {...props} openProfile={profile ? openProfile : undefined} />;
 }
 
 const UserMenuView = memo(function UserMenuView({
@@ -31,7 +34,7 @@ const UserMenuView = memo(function UserMenuView({
   openAtOnce,
   takeFocus,
   openProfile,
-}: UserMenuPopupProps & { openProfile: () => void }) {
+}: UserMenuPopupProps & { openProfile: (() => void) | undefined }) {
   const trigger = useRef<HTMLButtonElement>(null);
   // Once, when this replaces the stand-in; later renders of the frame must not move the focus. An
   // open menu has the focus already (and gives it back to this button when it closes).
@@ -50,10 +53,12 @@ const UserMenuView = memo(function UserMenuView({
             {/* onClick rather than onSelect: zag reports a pointer selection only once it has seen the
                 pointer modality, which it has not when the menu opened from a press made before its
                 code was loaded (see the kit's RowActionsMenu); Enter clicks too. */}
-            <Menu.Item value="profile" onClick={openProfile}>
-              <FiUser aria-hidden />
-              {messages.myProfile}
-            </Menu.Item>
+            {openProfile && (
+              <Menu.Item value="profile" onClick={openProfile}>
+                <FiUser aria-hidden />
+                {messages.myProfile}
+              </Menu.Item>
+            )}
             <Menu.Item value="logout" onClick={() => void logout()}>
               <FiLogOut aria-hidden />
               {messages.logout}

@@ -3,14 +3,16 @@ import { Center } from '@chakra-ui/react/center';
 import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useRouteLoaderData } from 'react-router-dom';
 import { messages } from '../messages';
+import { NOT_FOUND_ROUTE_ID, type NotFoundData } from '../routes/signed-in-route';
 
-/** Root not-found screen (spec §2). */
+/** Root not-found screen (spec §2); inside the frame (which holds the page's `main`) for a signed-in user. */
 export function NotFound() {
   const navigate = useNavigate();
+  const framed = (useRouteLoaderData(NOT_FOUND_ROUTE_ID) as NotFoundData | undefined)?.framed === true;
   return (
-    <Center as="main" minH="100vh" p="6">
+    <Center as={framed ? 'div' : 'main'} minH={framed ? '60vh' : '100vh'} p="6">
       <Stack align="center" textAlign="center" gap="4">
         <Heading as="h1" size="3xl">
           {messages.notFound.title}

@@ -1,15 +1,18 @@
+import type { RegistryScreen } from '@backoffice/contracts';
 import type { LoaderFunction, ShouldRevalidateFunction } from 'react-router-dom';
-import type { RemoteModuleId } from '../federation/contract';
 import { ensureRemotesRegistered } from '../federation/ensure-remotes';
+import { remotePageId } from '../federation/registry';
 import { loadRemoteModule, RemoteLoadError, remoteNameOf } from '../federation/runtime';
 import { LoadedPage, type LoadedPageData } from './loaded-page';
 import { RemoteErrorPanel } from './RemoteErrorPanel';
+import type { ScreenHandle } from './screen-handle';
 
 /**
- * A route whose page comes from a remote. The data router resolves the module in the loader before
+ * The route of a screen a remote declared. The data router resolves the module in the loader before
  * rendering (no Suspense delay), and again on revalidation: "Tentar novamente" (see `LoadedPage`).
  */
-export function remoteRoute(id: RemoteModuleId) {
+export function remoteRoute(screen: RegistryScreen) {
+  const id = remotePageId(screen);
   const loader: LoaderFunction = async ({ request }) => {
     try {
       await ensureRemotesRegistered();
@@ -30,5 +33,6 @@ export function remoteRoute(id: RemoteModuleId) {
     !formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search
       ? false
       : defaultShouldRevalidate;
-  return { loader, shouldRevalidate, Component: LoadedPage, ErrorBoundary: RemoteErrorPanel, handle: { remote: id } };
+  const handle: ScreenHandle = { remote: id, title: screen.title };
+  return { loader, shouldRevalidate, Component: LoadedPage, ErrorBoundary: RemoteErrorPanel, handle };
 }

@@ -1,49 +1,57 @@
+import type { RegistryScreen } from '@backoffice/contracts';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
+import type { Registry } from '../federation/registry';
 import { FullPageSpinner } from '../layout/FullPageSpinner';
+import { messages } from '../messages';
 import { NotFound } from '../pages/NotFound';
 import { publicOnlyLoader } from './guards';
 import { RemoteErrorPanel } from './RemoteErrorPanel';
 import { RootLayout } from './RootLayout';
 import { remoteRoute } from './remote-route';
-import { dashboardRoute, protectedRoute } from './signed-in-route';
+import type { ScreenHandle } from './screen-handle';
+import { dashboardRoute, NOT_FOUND_ROUTE_ID, notFoundFrameRoute, protectedRoute } from './signed-in-route';
+
+/** A declared path as a child route's: `/greetings/:id` → `greetings/:id`. */
+const routePath = (screen: RegistryScreen) => screen.path.replace(/^\//, '');
 
 /**
- * The routes of spec §2. Remote pages come through `remoteRoute`, the frame and the dashboard through
- * `signed-in-route` (a lazy chunk the public pages never download); each has its own error boundary.
+ * The routes of spec §2, built from the registry: each screen a remote declares is a route of its
+ * own (`remoteRoute`), public screens for visitors without a session, the others inside the
+ * signed-in frame (`signed-in-route`, a lazy chunk the public pages never download). The shell's own:
+ * the dashboard at `/` and the not-found screen, in the frame for a signed-in user.
  */
-export const routes: RouteObject[] = [
-  {
-    id: 'root',
-    Component: RootLayout,
-    HydrateFallback: FullPageSpinner,
-    ErrorBoundary: RemoteErrorPanel,
-    children: [
-      {
-        id: 'public',
-        loader: publicOnlyLoader,
-        Component: Outlet,
-        children: [
-          { path: 'login', ...remoteRoute('remote_auth/Login') },
-          { path: 'signup', ...remoteRoute('remote_auth/Signup') },
-          { path: 'recover-password', ...remoteRoute('remote_auth/RecoverPassword') },
-          { path: 'reset-password', ...remoteRoute('remote_auth/ResetPassword') },
-        ],
-      },
-      {
-        id: 'protected',
-        ...protectedRoute,
-        children: [
-          { index: true, ...dashboardRoute },
-          { path: 'companies', ...remoteRoute('remote_companies/CompaniesPage') },
-          { path: 'admin', ...remoteRoute('remote_admin/AdminPage') },
-          { path: 'settings', ...remoteRoute('remote_settings/SettingsPage') },
-        ],
-      },
-      { path: '*', Component: NotFound },
-    ],
-  },
-];
+export function createRoutes(registry: Pick<Registry, 'screens'>): RouteObject[] {
+  const routeOf = (screen: RegistryScreen): RouteObject => ({ path: routePath(screen), ...remoteRoute(screen) });
+  const publicScreens = registry.screens.filter((screen) => screen.access === 'public');
+  const signedInScreens = registry.screens.filter((screen) => screen.access !== 'public');
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      HydrateFallback: FullPageSpinner,
+      ErrorBoundary: RemoteErrorPanel,
+      children: [
+        { id: 'public', loader: publicOnlyLoader, Component: Outlet, children: publicScreens.map(routeOf) },
+        {
+          id: 'protected',
+          ...protectedRoute,
+          children: [
+            { index: true, ...dashboardRoute, handle: { title: messages.nav.home } satisfies ScreenHandle },
+            ...signedInScreens.map(routeOf),
+          ],
+        },
+        {
+          id: NOT_FOUND_ROUTE_ID,
+          ...notFoundFrameRoute,
+          children: [
+            { path: '*', Component: NotFound, handle: { title: messages.notFound.title } satisfies ScreenHandle },
+          ],
+        },
+      ],
+    },
+  ];
+}
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export function createAppRouter(registry: Pick<Registry, 'screens'>) {
+  return createBrowserRouter(createRoutes(registry));
 }

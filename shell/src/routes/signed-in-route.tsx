@@ -1,6 +1,8 @@
-import { requestCurrentUserEarly } from '@backoffice/api-client';
+import { getToken, requestCurrentUserEarly } from '@backoffice/api-client';
 import type { ComponentType } from 'react';
-import type { LoaderFunction } from 'react-router-dom';
+import { type LoaderFunction, Outlet } from 'react-router-dom';
+import { ensureRemotesRegistered, registryRead } from '../federation/ensure-remotes';
+import { RemoteLoadError } from '../federation/runtime';
 import { messages } from '../messages';
 import { protectedLoader } from './guards';
 import { LoadedPage, type LoadedPageData } from './loaded-page';
@@ -49,3 +51,34 @@ export const protectedRoute = signedInRoute((module) => module.ProtectedLayout);
 
 /** `/`: the dashboard. */
 export const dashboardRoute = signedInRoute((module) => module.Dashboard);
+
+export const NOT_FOUND_ROUTE_ID = 'not-found';
+
+/** What the not-found route's loader answers: whether the screen is shown inside the frame. */
+export interface NotFoundData extends LoadedPageData {
+  framed: boolean;
+}
+
+/**
+ * A path no screen has: the not-found screen, inside the frame for a signed-in user (the menu stays,
+ * e.g. after an area removed a screen) and alone for a visitor (spec §2's root screen, no redirect).
+ * When the registry could not be read at start, every path lands here: this asks for it again, and
+ * reloads the page once it is there, since the routes are built from it.
+ */
+export const notFoundFrameRoute = {
+  loader: (async () => {
+    if (!registryRead()) {
+      try {
+        await ensureRemotesRegistered();
+      } catch (error) {
+        throw new RemoteLoadError('registry', error);
+      }
+      window.location.reload();
+    }
+    if (!getToken()) return { Page: Outlet, framed: false } satisfies NotFoundData;
+    requestCurrentUserEarly();
+    return { Page: (await loadSignedInFrame()).ProtectedLayout, framed: true } satisfies NotFoundData;
+  }) satisfies LoaderFunction,
+  Component: LoadedPage,
+  ErrorBoundary: RemoteErrorPanel,
+};

@@ -1,5 +1,9 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import { HTML_TEMPLATE, pluginPrecompress, workspaceAliases } from '@backoffice/federation/rsbuild';
+import { federationName } from '@backoffice/contracts/remote-screens';
+import { REMOTE_DECLARATION_FILE, workspaceRemotes } from '@backoffice/federation';
+import { HTML_TEMPLATE, pluginPrecompress, remoteDeclaration, workspaceAliases } from '@backoffice/federation/rsbuild';
+import type { ExposedPage, RemoteDefinition } from '@backoffice/remote-contract';
 import { defineConfig, rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 
@@ -12,21 +16,54 @@ import { pluginReact } from '@rsbuild/plugin-react';
 const here = import.meta.dirname;
 const repo = path.resolve(here, '../../../..');
 const stub = (file: string) => path.join(here, 'src', file);
+const webRoot = path.join(here, 'web-root');
 
-export default defineConfig({
+/**
+ * The workspace's remotes, as declared: their pages become this build's lazy chunks (the module
+ * `virtual:bench-pages`), and their `remote.json` is laid in the web root, so the server gives this
+ * build the very registry (routes, menu, first screens) the product gets.
+ */
+async function declaredPages(): Promise<string> {
+  const remotes = await Promise.all(
+    workspaceRemotes().map(async (remote) => ({
+      remote,
+      definition: ((await import(path.join(remote.dir, 'src/remote.ts'))) as { default: RemoteDefinition }).default,
+    })),
+  );
+  for (const { remote, definition } of remotes) {
+    const dist = path.join(webRoot, `remote-${remote.name}`, 'dist');
+    fs.mkdirSync(dist, { recursive: true });
+    fs.writeFileSync(
+      path.join(dist, REMOTE_DECLARATION_FILE),
+      JSON.stringify(remoteDeclaration(definition, remote.version)),
+    );
+  }
+  const loaders = remotes.flatMap(({ remote, definition }) =>
+    Object.entries<ExposedPage>(definition.exposes).map(([expose, page]) => {
+      const id = `${federationName(remote.name)}/${expose}`;
+      return `  ${JSON.stringify(id)}: () => import(${JSON.stringify(path.join(remote.dir, 'src', page.file))}),`;
+    }),
+  );
+  return `export const pages = {\n${loaders.join('\n')}\n};\n`;
+}
+const PAGES_MODULE = path.join(here, 'node_modules/.virtual/bench-pages.ts');
+
+export default defineConfig(async () => ({
   plugins: [pluginReact(), pluginPrecompress()],
   source: { entry: { index: path.join(repo, 'shell/src/bootstrap.tsx') } },
-  resolve: { alias: workspaceAliases },
+  resolve: { alias: { ...workspaceAliases, 'virtual:bench-pages': PAGES_MODULE } },
   html: { title: 'Back Office', template: HTML_TEMPLATE, favicon: path.join(repo, 'shell/src/favicon.svg') },
   output: {
     assetPrefix: '/',
+    // The shell's folder only: the remotes' remote.json files beside it are written above.
     cleanDistPath: true,
     // Served as WEB_ROOT by the same server as the product (it looks for shell/dist).
-    distPath: { root: path.join(here, 'web-root/shell/dist') },
+    distPath: { root: path.join(webRoot, 'shell/dist') },
   },
   tools: {
     rspack: {
       plugins: [
+        new rspack.experiments.VirtualModulesPlugin({ [PAGES_MODULE]: await declaredPages() }),
         new rspack.NormalModuleReplacementPlugin(
           /[\\/]federation[\\/](runtime|ensure-remotes|provide-shared)$/,
           (r) => {
@@ -37,4 +74,4 @@ export default defineConfig({
       ],
     },
   },
-});
+}));

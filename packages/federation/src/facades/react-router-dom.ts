@@ -9,7 +9,6 @@ export {
   createBrowserRouter,
   createMemoryRouter,
   Link,
-  matchRoutes,
   Navigate,
   NavLink,
   Outlet,
@@ -17,10 +16,13 @@ export {
   useBlocker,
   useLoaderData,
   useLocation,
+  useMatches,
   useNavigate,
   useNavigation,
+  useParams,
   useRevalidator,
   useRouteError,
+  useRouteLoaderData,
   useSearchParams,
 } from 'react-router';
 export { RouterProvider } from 'react-router/dom';

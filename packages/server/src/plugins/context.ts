@@ -12,6 +12,7 @@ import { BackgroundTasks } from '../services/background-tasks.js';
 import { EmbedTokens } from '../services/embed-tokens.js';
 import { FailureBackoff } from '../services/failure-backoff.js';
 import type { Mailer } from '../services/mailer.js';
+import type { RemoteSource } from '../services/page-registry.js';
 import { PARTNER_KEYS, type PartnerKey, PartnerOrigins, type PartnerScope } from '../services/partner-keys.js';
 import { RateLimiter, type RateLimitStore } from '../services/rate-limiter.js';
 import { UsersService } from '../services/users-service.js';
@@ -23,6 +24,8 @@ export interface AppDeps {
   database: Database;
   mailer: Mailer;
   rateLimitStore: RateLimitStore;
+  /** Where the remotes' builds come from; by default those in the web root (services/workspace-remotes.ts). */
+  remoteSource?: RemoteSource;
 }
 
 declare module 'fastify' {

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PageRegistryService, type RemoteSource } from '../services/page-registry.js';
+import { decideOverrides } from '../services/remote-overrides.js';
+import { WorkspaceRemotes } from '../services/workspace-remotes.js';
 import { renderShellIndex } from './first-screen.js';
-
-/** The federated remotes and the URL path each one is served under (`/remotes/<name>/`). */
-export const REMOTES = ['auth', 'companies', 'admin', 'settings'] as const;
 
 /** Build output names carry a content hash (`index.45ed169ddb.js`): such a file never changes. */
 const HASHED = /\.[0-9a-f]{8,}\.(?:js|mjs|css|woff2?|svg|png|jpe?g|webp|map)$/;
@@ -35,79 +35,96 @@ export function defaultWebRoot(): string {
 
 export interface Frontends {
   shellDir: string | undefined;
-  remotes: { name: string; dir: string }[];
   /** Answers a browser navigation to a client-side route with the shell's index.html. */
-  historyFallback(request: FastifyRequest, reply: FastifyReply): boolean;
+  historyFallback(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
 }
 
 const NOT_SHELL_ROUTES = /^\/(?:api|docs|remotes)(?:\/|$)/;
 
+export interface FrontendsOptions {
+  webRoot: string;
+  /** Where the remotes' builds come from; by default the builds in `webRoot` (workspace-remotes.ts). */
+  remoteSource?: RemoteSource;
+  /** Origins a developer may load a remote from (`DEV_REMOTE_ORIGINS`). */
+  devRemoteOrigins: readonly string[];
+}
+
 /**
  * Serves the built shell at `/` and each remote's build at `/remotes/<name>/` from the same origin
- * as the API, with caching that suits Module Federation. Whatever is not built is simply absent.
+ * as the API, with caching that suits Module Federation, and the registry of remotes and screens
+ * (in the page, and at `/remotes.json`). Whatever is not built is simply absent.
  */
-export async function registerFrontends(app: FastifyInstance, webRoot: string): Promise<Frontends> {
-  const built = (dir: string) =>
-    fs.existsSync(path.join(dir, 'index.html')) || fs.existsSync(path.join(dir, 'remoteEntry.js')) ? dir : undefined;
-  const shellDir = built(path.join(webRoot, 'shell', 'dist'));
-  const remotes = REMOTES.flatMap((name) => {
-    const dir = built(path.join(webRoot, `remote-${name}`, 'dist'));
-    return dir ? [{ name, dir }] : [];
-  });
+export async function registerFrontends(app: FastifyInstance, options: FrontendsOptions): Promise<Frontends> {
+  const { webRoot } = options;
+  const shellDir = fs.existsSync(path.join(webRoot, 'shell', 'dist', 'index.html'))
+    ? path.join(webRoot, 'shell', 'dist')
+    : undefined;
+  const workspace = new WorkspaceRemotes(webRoot);
+  const registries = new PageRegistryService(options.remoteSource ?? workspace, (problem) =>
+    app.log.warn({ problem }, 'a remote is left out of the registry'),
+  );
   const setHeaders = (reply: FastifyReply, filePath: string) => {
     reply.header('Cache-Control', cacheControlFor(filePath));
     // Built assets are public, and other sites load the companies embed from here (DESIGN §4).
     reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
   };
+  await app.register(fastifyStatic, {
+    root: shellDir ?? webRoot,
+    prefix: '/',
+    // Without a shell build nothing is served from the root; sendFile still serves the remotes.
+    serve: shellDir !== undefined,
+    cacheControl: false,
+    setHeaders,
+    index: false,
+    // The builds write `file.br` and `file.gz` next to each text file (pluginPrecompress): sent
+    // with Content-Encoding and `Vary: Accept-Encoding` to clients that accept them.
+    preCompressed: true,
+    // The shell's routes are handled by the history fallback below, not by directory listings.
+    redirect: false,
+    wildcard: true,
+  });
 
-  let decorated = false;
-  const serve = async (root: string, prefix: string) => {
-    await app.register(fastifyStatic, {
-      root,
-      prefix,
-      decorateReply: !decorated,
-      cacheControl: false,
-      setHeaders,
-      index: false,
-      // The builds write `file.br` and `file.gz` next to each text file (pluginPrecompress): sent
-      // with Content-Encoding and `Vary: Accept-Encoding` to clients that accept them.
-      preCompressed: true,
-      // The shell's routes are handled by the history fallback below, not by directory listings.
-      redirect: false,
-      wildcard: true,
-    });
-    decorated = true;
+  // Each remote built here, looked up per request: a remote built later is served without a restart.
+  app.get<{ Params: { name: string; '*': string } }>('/remotes/:name/*', (request, reply) => {
+    const dir = workspace.distOf(request.params.name);
+    if (!dir || !request.params['*']) return reply.callNotFound();
+    return reply.sendFile(request.params['*'], dir);
+  });
+
+  /** The registry this request gets, and the cookie change its `?remote-override=` asks for. */
+  const registryFor = async (request: FastifyRequest, reply: FastifyReply) => {
+    const overrides = decideOverrides(request, options.devRemoteOrigins);
+    if (overrides.setCookie) reply.header('Set-Cookie', overrides.setCookie);
+    const visitor = await registries.forVisitor({ request }, overrides.active);
+    visitor.registry.refused = overrides.refused;
+    return visitor;
   };
-  for (const remote of remotes) await serve(remote.dir, `/remotes/${remote.name}/`);
-  const firstScreen = shellDir
-    ? {
-        shellDir,
-        remoteDirs: new Map(remotes.map((r) => [r.name, r.dir])),
-        pageSettings: { signupEnabled: app.config.signupEnabled },
-      }
-    : undefined;
 
-  const sendShellIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    const html = firstScreen && renderShellIndex(firstScreen, request.url);
+  app.get('/remotes.json', async (request, reply) => {
+    const { registry } = await registryFor(request, reply);
+    return reply.header('Cache-Control', REVALIDATE).send(registry);
+  });
+
+  const sendShellIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!shellDir) return false;
+    const html = await renderShellIndex(shellDir, request.url, await registryFor(request, reply), {
+      signupEnabled: app.config.signupEnabled,
+    });
     if (html === undefined) return false;
     reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(html);
     return true;
   };
-  if (shellDir) {
-    // The page itself is rendered per request (registry inline, first-screen preloads).
-    app.get('/', (request, reply) => {
-      if (!sendShellIndex(request, reply)) reply.code(404).send({ detail: 'Not Found' });
+  // The page itself is rendered per request (registry inline, first-screen files named).
+  for (const url of ['/', '/index.html']) {
+    app.get(url, async (request, reply) => {
+      if (!(await sendShellIndex(request, reply))) return reply.code(404).send({ detail: 'Not Found' });
+      return reply;
     });
-    app.get('/index.html', (request, reply) => {
-      if (!sendShellIndex(request, reply)) reply.code(404).send({ detail: 'Not Found' });
-    });
-    await serve(shellDir, '/');
   }
 
   return {
     shellDir,
-    remotes,
-    historyFallback(request, reply) {
+    async historyFallback(request, reply) {
       if (!shellDir || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
       const url = request.url.split('?')[0] ?? '/';
       if (NOT_SHELL_ROUTES.test(url) || path.extname(url) !== '') return false;

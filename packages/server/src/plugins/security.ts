@@ -5,43 +5,68 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import { partnerCorsDelegator } from './partner-embeds.js';
 
+/** What a page may load from where besides its own origin, and how the site is served. */
+export interface ContentSources {
+  /** The site is served over HTTPS only (HTTPS_ONLY). */
+  httpsOnly: boolean;
+  /**
+   * Developers' dev servers a page may load an overridden remote from (`DEV_REMOTE_ORIGINS`): its
+   * scripts, styles, images and fonts, its `remote.json` and manifest (fetch) and its hot-reload socket.
+   */
+  devRemoteOrigins?: readonly string[];
+}
+
+/** The WebSocket origin a dev server's hot reload uses: `http://x` → `ws://x`, `https://x` → `wss://x`. */
+const socketOrigin = (origin: string) => origin.replace(/^http/, 'ws');
+
 /**
- * Helmet's defaults, with what this product decides:
- * - Framing: no page of the product is ever shown in a frame (partner portals embed the companies
- *   screen as a script and a custom element in their own page, DESIGN §4), so both headers say never:
- *   `frame-ancestors 'none'`, and `X-Frame-Options: DENY` for browsers without CSP level 2.
- * - HSTS and `upgrade-insecure-requests` only when the site is served over HTTPS (`httpsOnly`): on a
- *   plain-HTTP office install the first pins browsers to a TLS port nobody listens on for a year, the
- *   second makes them ask for every file over it.
+ * The page's Content-Security-Policy: the one place that says what may be loaded. Everything comes
+ * from the page's own origin unless the operator lists more (dev servers, for remote overrides).
+ * `upgrade-insecure-requests` only when the site is served over HTTPS (on a plain-HTTP office install it
+ * makes browsers ask for every file over a TLS port nobody listens on), and never with dev servers,
+ * which are usually plain http.
  */
-function helmetOptions({ httpsOnly }: { httpsOnly: boolean }): HelmetOptions {
+export function contentSecurityPolicy({ httpsOnly, devRemoteOrigins = [] }: ContentSources) {
+  const dev = [...devRemoteOrigins];
   return {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Chakra UI (emotion) writes its styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: httpsOnly ? [] : null,
-      },
-    },
-    xFrameOptions: { action: 'deny' },
-    strictTransportSecurity: httpsOnly ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...dev],
+    // Chakra UI (emotion) writes its styles at run time.
+    styleSrc: ["'self'", "'unsafe-inline'", ...dev],
+    imgSrc: ["'self'", 'data:', ...dev],
+    fontSrc: ["'self'", 'https:', 'data:', ...dev],
+    connectSrc: ["'self'", ...dev, ...dev.map(socketOrigin)],
+    frameAncestors: ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    upgradeInsecureRequests: httpsOnly && dev.length === 0 ? [] : null,
   };
 }
 
 /**
- * Helmet's headers for these options, worked out once. They depend on no request, and calling
+ * Helmet's defaults, with what this product decides:
+ * - The CSP above.
+ * - Framing: no page of the product is ever shown in a frame (partner portals embed the companies
+ *   screen as a script and a custom element in their own page, DESIGN §4), so both headers say never:
+ *   `frame-ancestors 'none'`, and `X-Frame-Options: DENY` for browsers without CSP level 2.
+ * - HSTS only when the site is served over HTTPS (`httpsOnly`): on a plain-HTTP office install it pins
+ *   browsers to a TLS port nobody listens on for a year.
+ */
+function helmetOptions(sources: ContentSources): HelmetOptions {
+  return {
+    contentSecurityPolicy: { directives: contentSecurityPolicy(sources) },
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: sources.httpsOnly ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  };
+}
+
+/**
+ * Helmet's headers for these sources, worked out once. They depend on no request, and calling
  * helmet() per request — as the Fastify plugin does — rebuilds them and parses the CSP each time
  * (4–6 % of the server's CPU under load).
  */
-export function securityHeaders(options: { httpsOnly: boolean }): Readonly<Record<string, string>> {
+export function securityHeaders(sources: ContentSources): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: unknown) => {
@@ -49,7 +74,7 @@ export function securityHeaders(options: { httpsOnly: boolean }): Readonly<Recor
     },
     removeHeader: () => {},
   };
-  helmet(helmetOptions(options))({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+  helmet(helmetOptions(sources))({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
     if (error) throw error;
   });
   return Object.freeze(headers);
@@ -60,7 +85,7 @@ export function securityHeaders(options: { httpsOnly: boolean }): Readonly<Recor
  * (and, on the companies endpoints, the partner keys' origins).
  */
 export default fp(async function security(app: FastifyInstance) {
-  const headers = securityHeaders({ httpsOnly: app.config.httpsOnly });
+  const headers = securityHeaders({ httpsOnly: app.config.httpsOnly, devRemoteOrigins: app.config.devRemoteOrigins });
   // A route may still set its own value of one of them: the later reply.header wins.
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);

@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/config.js';
 import { UsersRepository } from '../../src/db/users-repository.js';
 import { ensureFirstSuperuser } from '../../src/first-superuser.js';
 import { createMailer, type Mailer } from '../../src/services/mailer.js';
+import type { RemoteSource } from '../../src/services/page-registry.js';
 import { hashPassword } from '../../src/services/passwords.js';
 import { memoryStore, type RateLimitStore } from '../../src/services/rate-limiter.js';
 import { freshDatabase, type TestDatabase } from './database.js';
@@ -23,6 +24,8 @@ export interface TestAppOptions {
    * balancer. It stays open when this app closes (its own app closes it).
    */
   database?: TestDatabase;
+  /** Where the remotes' builds come from (default: the builds in WEB_ROOT). */
+  remoteSource?: RemoteSource;
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -56,6 +59,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       database,
       mailer,
       rateLimitStore,
+      remoteSource: options.remoteSource,
     },
     { logger: options.logger },
   );

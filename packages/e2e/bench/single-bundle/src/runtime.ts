@@ -1,20 +1,12 @@
-import type { RemoteModuleId, RemoteModules } from '../../../../../shell/src/federation/contract';
+import { pages } from 'virtual:bench-pages';
+import type { RemotePageModule } from '@backoffice/remote-contract';
 
-/** Stands in for the shell's federation runtime: the pages are part of this one build. */
-const pages: { [Id in RemoteModuleId]: () => Promise<RemoteModules[Id]> } = {
-  'remote_auth/Login': () => import('../../../../../remote-auth/src/pages/Login'),
-  'remote_auth/Signup': () => import('../../../../../remote-auth/src/pages/Signup'),
-  'remote_auth/RecoverPassword': () => import('../../../../../remote-auth/src/pages/RecoverPassword'),
-  'remote_auth/ResetPassword': () => import('../../../../../remote-auth/src/pages/ResetPassword'),
-  'remote_companies/CompaniesPage': () => import('../../../../../remote-companies/src/pages/CompaniesPage'),
-  'remote_admin/AdminPage': () => import('../../../../../remote-admin/src/pages/AdminPage'),
-  'remote_settings/SettingsPage': () => import('../../../../../remote-settings/src/pages/SettingsPage'),
-};
-
+/** Stands in for the shell's federation runtime: the pages are part of this one build (rsbuild.config.ts). */
 export class RemoteLoadError extends Error {}
 
 export const remoteNameOf = (id: string) => id.split('/')[0] ?? id;
 
-export function loadRemoteModule<Id extends RemoteModuleId>(id: Id): Promise<RemoteModules[Id]> {
-  return pages[id]();
+export function loadRemoteModule(id: string): Promise<RemotePageModule> {
+  const load = pages[id];
+  return load ? load() : Promise.reject(new RemoteLoadError(`${id} is not in this build`));
 }
