@@ -39,6 +39,15 @@ export const apiErrors = {
   /* the server itself */
   databaseUnavailable: 'The database is unavailable at the moment. Try again in a few seconds.',
   statementTimeout: 'The request took too long and was stopped. Try again, or narrow the search.',
+  /* releases and deploy keys */
+  remoteNotFound: 'This remote has no promoted version',
+  invalidReleaseVersion:
+    'A version is 1 to 64 letters, digits, dots, dashes or underscores, starting with a digit (1.4.0, 2024.06.01-2)',
+  canaryWithoutAudience: 'A canary needs a percent above 0 or at least one user',
+  noShellForGate:
+    'No shell is promoted (and none is built on this server) to check the build against: publish and promote the shell first',
+  deployKeyNotFound: 'Deploy key not found',
+  deployKeyOutOfScope: 'This deploy key is for another remote',
 } as const;
 
 export type ApiErrorDetail = (typeof apiErrors)[keyof typeof apiErrors];

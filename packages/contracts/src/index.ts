@@ -3,5 +3,6 @@ export * from './cnpj.js';
 export * from './constants.js';
 export * from './messages.js';
 export * from './remote-screens.js';
+export * from './releases.js';
 export * from './rules.js';
 export * from './schemas.js';

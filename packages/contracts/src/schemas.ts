@@ -52,7 +52,7 @@ const NOT_AN_INTEGER = 'Input should be a valid integer';
  * Query strings arrive as text: coerce a whole number within bounds, or answer 422 with one
  * message (the pipe stops at the first problem: "abc" is not an integer, not also out of bounds).
  */
-function integerParam(defaultValue: number, min: number, max: number) {
+export function integerParam(defaultValue: number, min: number, max: number) {
   return v.optional(
     v.config(
       v.pipe(

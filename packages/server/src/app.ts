@@ -10,11 +10,14 @@ import context, { type AppDeps } from './plugins/context.js';
 import { defaultWebRoot, registerFrontends } from './plugins/frontends.js';
 import openapi from './plugins/openapi.js';
 import partnerEmbeds from './plugins/partner-embeds.js';
+import releases from './plugins/releases.js';
 import security from './plugins/security.js';
 import companyRoutes from './routes/companies.js';
+import deployKeyRoutes from './routes/deploy-keys.js';
 import embedRoutes from './routes/embed.js';
 import loginRoutes from './routes/login.js';
 import partnerKeyRoutes from './routes/partner-keys.js';
+import remoteRoutes from './routes/remotes.js';
 import userRoutes from './routes/users.js';
 import utilRoutes from './routes/utils.js';
 
@@ -64,6 +67,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await app.register(openapi);
   await app.register(auth);
   await app.register(partnerEmbeds);
+  await app.register(releases);
 
   const frontends = await registerFrontends(app, {
     webRoot: deps.config.webRoot ?? defaultWebRoot(),
@@ -82,6 +86,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       await api.register(companyRoutes);
       await api.register(partnerKeyRoutes);
       await api.register(embedRoutes);
+      await api.register(remoteRoutes);
+      await api.register(deployKeyRoutes);
       await api.register(utilRoutes);
     },
     { prefix: API_PREFIX },

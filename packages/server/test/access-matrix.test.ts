@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { cnpjCheckDigits } from '@backoffice/contracts';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
+import { fakeShellBuild, tempDir } from './support/builds.js';
 
 /**
  * Who may call what: every endpoint for an anonymous client, an ordinary user, a user who became
@@ -10,10 +13,17 @@ import { createTestApp, type TestApp } from './support/app.js';
  * Calls on a user id are made on another user's id and on one's own. Each cell gets fresh fixtures.
  */
 let t: TestApp;
+let webRoot: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  // A shell build for the release gate to check an uploaded remote against.
+  webRoot = tempDir('backoffice-web-');
+  fakeShellBuild(path.join(webRoot, 'shell', 'dist'));
+  t = await createTestApp({ env: { WEB_ROOT: webRoot } });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webRoot, { recursive: true, force: true });
+});
 
 type Role = 'anonymous' | 'user' | 'inactive' | 'superuser' | 'revoked' | 'expired' | 'alg-none' | 'forged';
 const ROLES: Role[] = ['anonymous', 'user', 'inactive', 'superuser', 'revoked', 'expired', 'alg-none', 'forged'];
@@ -228,7 +238,57 @@ const calls: Call[] = [
   },
   // Only a partner key opens it: no user's token does, however privileged.
   { name: 'POST /embed/token', expect: publicCall(401), run: (tk) => t.post('embed/token', tk) },
+  // Releases: super users (or a remote's deploy key, test/releases.test.ts).
+  { name: 'GET /remotes/', expect: superOnly(200), run: (tk) => t.get('remotes/', tk) },
+  { name: 'GET /remotes/{remote}/releases', expect: superOnly(200), run: (tk) => t.get('remotes/auth/releases', tk) },
+  { name: 'GET /remotes/{remote}/events', expect: superOnly(200), run: (tk) => t.get('remotes/auth/events', tk) },
+  {
+    name: 'POST /remotes/{remote}/releases',
+    expect: superOnly(201),
+    run: (tk) => t.post('remotes/auth/releases', tk, releaseUpload()),
+  },
+  {
+    name: 'POST /remotes/{remote}/promote',
+    expect: superOnly(404),
+    run: (tk) => t.post('remotes/auth/promote', tk, { version: '1.0.0' }),
+  },
+  {
+    name: 'POST /remotes/{remote}/canary',
+    expect: superOnly(404),
+    run: (tk) => t.post('remotes/auth/canary', tk, { version: '1.0.0', percent: 5 }),
+  },
+  { name: 'DELETE /remotes/{remote}/canary', expect: superOnly(409), run: (tk) => t.del('remotes/auth/canary', tk) },
+  { name: 'POST /remotes/{remote}/rollback', expect: superOnly(404), run: (tk) => t.post('remotes/auth/rollback', tk) },
+  { name: 'GET /deploy-keys/', expect: superOnly(200), run: (tk) => t.get('deploy-keys/', tk) },
+  {
+    name: 'POST /deploy-keys/',
+    expect: superOnly(200),
+    run: (tk) => t.post('deploy-keys/', tk, { name: 'CI', remote: 'auth' }),
+  },
+  {
+    name: 'POST /deploy-keys/{id}/revoke',
+    expect: superOnly(200),
+    run: async (tk) =>
+      t.post(
+        `deploy-keys/${(await t.app.deployKeys.create({ name: 'CI', scope: { remote: 'auth' }, createdBy: null })).key.id}/revoke`,
+        tk,
+      ),
+  },
 ];
+
+/** A minimal remote build to upload: its manifest and entry. */
+function releaseUpload() {
+  const file = (path: string, content: string) => ({ path, content: Buffer.from(content).toString('base64') });
+  return {
+    files: [
+      file(
+        'mf-manifest.json',
+        JSON.stringify({ name: 'remote_auth', metaData: { remoteEntry: { name: 'remoteEntry.js' } } }),
+      ),
+      file('remoteEntry.js', 'var remote_auth;'),
+    ],
+  };
+}
 
 describe('access matrix', () => {
   for (const call of calls) {

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -9,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -143,7 +146,135 @@ export const apiKeys = pgTable(
   (t) => [index('api_keys_kind_created_at_idx').on(t.kind, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
-export const schema = { users, passwordResetTokens, companies, companyCounts, apiKeys };
+/**
+ * Raw bytes. Written as base64 text decoded by the database and read encoded again (releases-repository.ts):
+ * PGlite's binary parameters and results cost 3–15× more (docs/performance.md, "Release files").
+ */
+const bytea = customType<{ data: string; driverData: string }>({ dataType: () => 'bytea' });
+
+/**
+ * One published build of a remote (issue 25): immutable once stored, never overwritten. `manifest` is
+ * what the build says about itself as the compatibility gate read it (declaration, exposes, the shared
+ * modules it requires), so a page's registry and a later gate need no file of it.
+ */
+export const releases = pgTable(
+  'releases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    remote: varchar('remote', { length: 40 }).notNull(),
+    version: varchar('version', { length: 64 }).notNull(),
+    /** SHA-256 over every file's path and SHA-256: the same version published again must carry the same. */
+    content_hash: varchar('content_hash', { length: 64 }).notNull(),
+    manifest: jsonb('manifest').notNull(),
+    file_count: integer('file_count').notNull(),
+    size_bytes: integer('size_bytes').notNull(),
+    published_at: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Who published it, as release_events' `actor`. */
+    published_by: varchar('published_by', { length: 320 }).notNull(),
+    published_by_user: uuid('published_by_user').references(() => users.id, { onDelete: 'set null' }),
+    published_by_key: uuid('published_by_key').references(() => apiKeys.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    unique('releases_remote_version_unique').on(t.remote, t.version),
+    index('releases_remote_published_idx').on(t.remote, t.published_at.desc(), t.id.desc()),
+  ],
+);
+
+/** The files of a release, by path inside its build (`static/js/index.1a2b3c4d5e.js`). */
+export const releaseFiles = pgTable(
+  'release_files',
+  {
+    release_id: uuid('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    path: varchar('path', { length: 512 }).notNull(),
+    content: bytea('content').notNull(),
+    content_type: varchar('content_type', { length: 128 }).notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    size: integer('size').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.release_id, t.path] }),
+    // A hashed file asked for without its version (an open page of an older shell, the embed's stable
+    // URL) is looked for in the other releases by path.
+    index('release_files_path_idx').on(t.path),
+  ],
+);
+
+/**
+ * What users get of a remote: the promoted (stable) version, and optionally a canary version served to
+ * a share of the audience (`canary_percent`) and to named users (`canary_users`: `{email, audience}`).
+ * Read on every page load, so a change holds on every instance at the next one.
+ */
+export const remoteChannels = pgTable(
+  'remote_channels',
+  {
+    remote: varchar('remote', { length: 40 }).primaryKey(),
+    stable_version: varchar('stable_version', { length: 64 }),
+    canary_version: varchar('canary_version', { length: 64 }),
+    canary_percent: integer('canary_percent').notNull().default(0),
+    canary_users: jsonb('canary_users').notNull().default(sql`'[]'::jsonb`),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('remote_channels_percent_check', sql`${t.canary_percent} between 0 and 100`),
+    foreignKey({
+      name: 'remote_channels_stable_fk',
+      columns: [t.remote, t.stable_version],
+      foreignColumns: [releases.remote, releases.version],
+    }),
+    foreignKey({
+      name: 'remote_channels_canary_fk',
+      columns: [t.remote, t.canary_version],
+      foreignColumns: [releases.remote, releases.version],
+    }),
+  ],
+);
+
+export const RELEASE_ACTIONS = ['publish', 'promote', 'canary', 'canary-end', 'rollback'] as const;
+export type ReleaseAction = (typeof RELEASE_ACTIONS)[number];
+
+/**
+ * Every release operation, append-only, in order: who (a user or a deploy key), when, what. `version` is the
+ * version acted on (for a rollback, the one it returned to), `previous_version` the stable version
+ * before; rollback reads the promotions back from here.
+ */
+export const releaseEvents = pgTable(
+  'release_events',
+  {
+    /** Insertion order: events written in one transaction share `at`, and rollback replays them in order. */
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    remote: varchar('remote', { length: 40 }).notNull(),
+    action: varchar('action', { length: 16 }).notNull().$type<ReleaseAction>(),
+    version: varchar('version', { length: 64 }),
+    previous_version: varchar('previous_version', { length: 64 }),
+    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Who: a label kept as written (`admin@example.com`, `deploy key ci-companies (bo_dk_…)`), and their ids while they exist. */
+    actor: varchar('actor', { length: 320 }).notNull(),
+    actor_user: uuid('actor_user').references(() => users.id, { onDelete: 'set null' }),
+    actor_key: uuid('actor_key').references(() => apiKeys.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check(
+      'release_events_action_check',
+      sql.raw(`"action" in (${RELEASE_ACTIONS.map((action) => `'${action}'`).join(', ')})`),
+    ),
+    index('release_events_remote_id_idx').on(t.remote, t.id.desc()),
+  ],
+);
+
+export const schema = {
+  users,
+  passwordResetTokens,
+  companies,
+  companyCounts,
+  apiKeys,
+  releases,
+  releaseFiles,
+  remoteChannels,
+  releaseEvents,
+};
 /** A user as the repository reads it: its timestamps as ISO text (iso-timestamps.ts). */
 export type UserRow = WithIsoTimestamps<typeof users.$inferSelect>;
 export type CompanyRow = typeof companies.$inferSelect;

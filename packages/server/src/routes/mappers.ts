@@ -1,6 +1,12 @@
-import type { Company, PartnerKey as PartnerKeyPublic, UserPublic } from '@backoffice/contracts';
+import type {
+  Company,
+  DeployKey as DeployKeyPublic,
+  PartnerKey as PartnerKeyPublic,
+  UserPublic,
+} from '@backoffice/contracts';
 import type { CompanyListRow } from '../db/companies-repository.js';
 import type { UserRow } from '../db/schema.js';
+import type { DeployKey } from '../services/deploy-keys.js';
 import type { PartnerKey } from '../services/partner-keys.js';
 
 /** The public face of a user: never the password hash or the token version. */
@@ -36,6 +42,21 @@ export function toPartnerKey(key: PartnerKey): PartnerKeyPublic {
     prefix: key.prefix,
     origins: key.scope.origins,
     access: key.scope.access,
+    created_at: key.created_at,
+    created_by: key.created_by,
+    revoked_at: key.revoked_at,
+    revoked_by: key.revoked_by,
+    last_used_at: key.last_used_at,
+  };
+}
+
+/** A deploy key as listed: its remote, never its secret or hash. */
+export function toDeployKey(key: DeployKey): DeployKeyPublic {
+  return {
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    remote: key.scope.remote,
     created_at: key.created_at,
     created_by: key.created_by,
     revoked_at: key.revoked_at,

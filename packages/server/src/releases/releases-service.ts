@@ -1,0 +1,392 @@
+import { apiErrors, RELEASE_VERSION_PATTERN } from '@backoffice/contracts';
+import {
+  type Actor,
+  type CanaryUser,
+  type ChannelRow,
+  type ChannelState,
+  type EventRow,
+  type ReleaseRow,
+  type ReleasesRepository,
+  VersionTakenError,
+} from '../db/releases-repository.js';
+import { HttpError } from '../http/http-error.js';
+import { type BuildManifest, defaultVersion, describeBuild, SHELL } from './build-manifest.js';
+import { type Bundle, BundleError } from './bundle.js';
+import { incompatibilities, incompatibilityDetail, type RemoteForGate, type ShellForGate } from './compatibility.js';
+
+/** A release as the API and the CLI show it: who gets it, and when and by whom it was published and promoted. */
+export interface ReleaseView {
+  remote: string;
+  version: string;
+  content_hash: string;
+  file_count: number;
+  size_bytes: number;
+  published_at: string;
+  published_by: string;
+  /** `stable`, `canary` or `null` (stored, served to nobody unless asked for by its URL). */
+  channel: 'stable' | 'canary' | null;
+  /** Who gets it, in words: `everyone`, `everyone outside the canary`, `10 % and 2 named users`, `nobody`. */
+  audience: string;
+  promoted_at: string | null;
+  promoted_by: string | null;
+}
+
+export interface ChannelView {
+  remote: string;
+  stable_version: string | null;
+  canary: { version: string; percent: number; users: string[] } | null;
+  updated_at: string | null;
+}
+
+/** What the service needs from the rest of the server. */
+export interface ReleasesServiceDeps {
+  repository: ReleasesRepository;
+  /** The shell build this server has on disk, used as the gate's shell while no shell release is promoted. */
+  diskShell: () => ShellForGate | undefined;
+  /** The audience id of the user with this e-mail (a canary's named users), or undefined when there is none. */
+  audienceOfEmail: (email: string) => Promise<string | undefined>;
+  /** Called after a change of what users get (caches of the pages' registry). */
+  onChange?: () => void;
+}
+
+const asRemote = (release: ReleaseRow): RemoteForGate => ({
+  name: release.remote,
+  version: release.version,
+  manifest: release.manifest,
+});
+const asShell = (release: ReleaseRow): ShellForGate => ({ version: release.version, manifest: release.manifest });
+
+function viewOf(channel: ChannelRow | undefined, remote: string): ChannelView {
+  return {
+    remote,
+    stable_version: channel?.stable_version ?? null,
+    canary: channel?.canary_version
+      ? {
+          version: channel.canary_version,
+          percent: channel.canary_percent,
+          users: channel.canary_users.map((user) => user.email),
+        }
+      : null,
+    updated_at: channel?.updated_at ?? null,
+  };
+}
+
+function canaryAudience(channel: ChannelRow): string {
+  const parts = [
+    ...(channel.canary_percent > 0 ? [`${channel.canary_percent} % of users`] : []),
+    ...(channel.canary_users.length > 0
+      ? [channel.canary_users.length === 1 ? '1 named user' : `${channel.canary_users.length} named users`]
+      : []),
+  ];
+  return parts.join(' and ') || 'nobody';
+}
+
+/**
+ * The release operations (issue 25), whoever asks (HTTP API, CLI, `start`): publish a build immutably,
+ * promote a version, show one to a canary, roll back. Every change of what users get goes through the
+ * compatibility gate first (a remote against the shell in use, the shell against every remote in use)
+ * and is recorded with who made it; a refused operation changes nothing.
+ */
+export class ReleasesService {
+  readonly #repository: ReleasesRepository;
+  readonly #deps: ReleasesServiceDeps;
+
+  constructor(deps: ReleasesServiceDeps) {
+    this.#repository = deps.repository;
+    this.#deps = deps;
+  }
+
+  /**
+   * Stores a build under its version (its own, or `version`), never overwriting one: the same build
+   * again is answered with the stored release (`created: false`), another build under a stored version
+   * is refused. A remote is checked against the shell in use first. Changes nothing users get.
+   */
+  async publish(
+    bundle: Bundle,
+    options: { actor: Actor; version?: string; expectedRemote?: string },
+  ): Promise<{ release: ReleaseRow; created: boolean }> {
+    let manifest: BuildManifest;
+    try {
+      manifest = describeBuild(bundle);
+    } catch (error) {
+      if (error instanceof BundleError) throw new HttpError(400, error.message);
+      throw error;
+    }
+    if (options.expectedRemote !== undefined && manifest.name !== options.expectedRemote) {
+      throw new HttpError(400, `This is a build of ${manifest.name}, not of ${options.expectedRemote}`);
+    }
+    const version = options.version ?? defaultVersion(manifest, bundle.contentHash);
+    if (!RELEASE_VERSION_PATTERN.test(version)) throw new HttpError(422, apiErrors.invalidReleaseVersion);
+    const existing = await this.#repository.findRelease(manifest.name, version);
+    if (existing) return { release: this.#sameBuild(existing, bundle.contentHash), created: false };
+    if (manifest.kind === 'remote') {
+      this.#gate({ name: manifest.name, version, manifest }, await this.#shellsInUse());
+    }
+    try {
+      const release = await this.#repository.insertRelease(
+        { remote: manifest.name, version, contentHash: bundle.contentHash, manifest, sizeBytes: bundle.sizeBytes },
+        bundle.files,
+        options.actor,
+      );
+      return { release, created: true };
+    } catch (error) {
+      if (!(error instanceof VersionTakenError)) throw error;
+      // Published at the same moment by someone else: the same build is fine, another is not.
+      const stored = await this.#repository.findRelease(manifest.name, version);
+      if (!stored) throw error;
+      return { release: this.#sameBuild(stored, bundle.contentHash), created: false };
+    }
+  }
+
+  #sameBuild(stored: ReleaseRow, contentHash: string): ReleaseRow {
+    if (stored.content_hash === contentHash) return stored;
+    throw new HttpError(
+      409,
+      `${stored.remote}@${stored.version} is published already with other content; a published version is never ` +
+        'replaced: publish this build under another version',
+    );
+  }
+
+  /**
+   * Makes `version` the one everybody gets (outside a canary of another version; a canary of this one
+   * ends). Promoting the stable version again changes nothing.
+   */
+  async promote(remote: string, version: string, actor: Actor): Promise<{ channel: ChannelView; changed: boolean }> {
+    return this.#repository.withChannelsLocked(async (repository) => {
+      const release = await this.#release(repository, remote, version);
+      const channel = await repository.channel(remote);
+      if (channel?.stable_version === version) return { channel: viewOf(channel, remote), changed: false };
+      await this.#gateChange(repository, release);
+      const endsCanary = channel?.canary_version === version;
+      const saved = await repository.saveChannel(remote, {
+        stable_version: version,
+        ...(endsCanary || !channel ? noCanary : canaryOf(channel)),
+      });
+      await repository.addEvent({
+        remote,
+        action: 'promote',
+        version,
+        previous_version: channel?.stable_version ?? null,
+        details: endsCanary ? { ended_canary: true } : {},
+        actor,
+      });
+      this.#deps.onChange?.();
+      return { channel: viewOf(saved, remote), changed: true };
+    });
+  }
+
+  /**
+   * Shows `version` to `percent` % of the audience and to the users named by e-mail, everyone else
+   * keeping the stable version. Replaces any canary the remote had.
+   */
+  async canary(
+    remote: string,
+    version: string,
+    options: { percent: number; users: string[] },
+    actor: Actor,
+  ): Promise<ChannelView> {
+    if (options.percent === 0 && options.users.length === 0) throw new HttpError(422, apiErrors.canaryWithoutAudience);
+    const users: CanaryUser[] = [];
+    for (const email of new Set(options.users.map((user) => user.trim().toLowerCase()))) {
+      const audience = await this.#deps.audienceOfEmail(email);
+      if (!audience) throw new HttpError(400, `There is no user with the e-mail ${email}`);
+      users.push({ email, audience });
+    }
+    return this.#repository.withChannelsLocked(async (repository) => {
+      const release = await this.#release(repository, remote, version);
+      const channel = await repository.channel(remote);
+      if (!channel?.stable_version)
+        throw new HttpError(409, `${remote} has no promoted version yet: promote one first`);
+      if (channel.stable_version === version) {
+        throw new HttpError(409, `${remote}@${version} is the promoted version already: everybody gets it`);
+      }
+      await this.#gateChange(repository, release);
+      const saved = await repository.saveChannel(remote, {
+        stable_version: channel.stable_version,
+        canary_version: version,
+        canary_percent: options.percent,
+        canary_users: users,
+      });
+      await repository.addEvent({
+        remote,
+        action: 'canary',
+        version,
+        previous_version: channel.stable_version,
+        details: { percent: options.percent, users: users.map((user) => user.email) },
+        actor,
+      });
+      this.#deps.onChange?.();
+      return viewOf(saved, remote);
+    });
+  }
+
+  /** Ends a remote's canary: everyone gets the stable version. */
+  async endCanary(remote: string, actor: Actor): Promise<ChannelView> {
+    return this.#repository.withChannelsLocked(async (repository) => {
+      const channel = await repository.channel(remote);
+      if (!channel?.canary_version) throw new HttpError(409, `${remote} has no canary`);
+      const saved = await repository.saveChannel(remote, { stable_version: channel.stable_version, ...noCanary });
+      await repository.addEvent({
+        remote,
+        action: 'canary-end',
+        version: channel.canary_version,
+        previous_version: channel.stable_version,
+        actor,
+      });
+      this.#deps.onChange?.();
+      return viewOf(saved, remote);
+    });
+  }
+
+  /**
+   * Returns everyone to the version promoted before the current one (a canary ends too: after a bad
+   * build, everybody gets the last good one). Rolling back again goes one promotion further back.
+   */
+  async rollback(remote: string, actor: Actor): Promise<ChannelView> {
+    return this.#repository.withChannelsLocked(async (repository) => {
+      const channel = await repository.channel(remote);
+      if (!channel?.stable_version) throw new HttpError(404, apiErrors.remoteNotFound);
+      const stack: string[] = [];
+      for (const event of await repository.promotions(remote)) {
+        if (event.action === 'rollback') stack.pop();
+        else if (event.version && event.version !== stack.at(-1)) stack.push(event.version);
+      }
+      const target = stack.at(-2);
+      if (!target) throw new HttpError(409, `${remote} has no earlier promoted version to return to`);
+      const release = await this.#release(repository, remote, target);
+      await this.#gateChange(repository, release);
+      const saved = await repository.saveChannel(remote, { stable_version: target, ...noCanary });
+      await repository.addEvent({
+        remote,
+        action: 'rollback',
+        version: target,
+        previous_version: channel.stable_version,
+        details: channel.canary_version ? { ended_canary: channel.canary_version } : {},
+        actor,
+      });
+      this.#deps.onChange?.();
+      return viewOf(saved, remote);
+    });
+  }
+
+  /** Every remote with releases (the shell included): what users get of it. */
+  async overview(): Promise<(ChannelView & { releases: number })[]> {
+    const [remotes, channels] = await Promise.all([this.#repository.remotes(), this.#repository.channels()]);
+    const byRemote = new Map(channels.map((channel) => [channel.remote, channel]));
+    return remotes.map(({ remote, releases }) => ({ ...viewOf(byRemote.get(remote), remote), releases }));
+  }
+
+  async channel(remote: string): Promise<ChannelView> {
+    return viewOf(await this.#repository.channel(remote), remote);
+  }
+
+  /** A remote's releases, newest first, with who gets each one. */
+  async releases(remote: string): Promise<ReleaseView[]> {
+    const [rows, channel, promotions] = await Promise.all([
+      this.#repository.listReleases(remote),
+      this.#repository.channel(remote),
+      this.#repository.lastPromotions(remote),
+    ]);
+    return rows.map((row) => {
+      const isStable = channel?.stable_version === row.version;
+      const isCanary = channel?.canary_version === row.version;
+      const promoted = promotions.get(row.version);
+      return {
+        remote: row.remote,
+        version: row.version,
+        content_hash: row.content_hash,
+        file_count: row.file_count,
+        size_bytes: row.size_bytes,
+        published_at: row.published_at,
+        published_by: row.published_by,
+        channel: isStable ? 'stable' : isCanary ? 'canary' : null,
+        audience:
+          isCanary && channel
+            ? canaryAudience(channel)
+            : isStable
+              ? channel?.canary_version
+                ? 'everyone outside the canary'
+                : 'everyone'
+              : 'nobody',
+        promoted_at: promoted?.at ?? null,
+        promoted_by: promoted?.actor ?? null,
+      };
+    });
+  }
+
+  async events(remote: string | undefined, limit: number, before?: number): Promise<EventRow[]> {
+    return this.#repository.events(remote, limit, before);
+  }
+
+  /** The shell the gate checks remotes against: the promoted shell release, else the build on disk. */
+  async shellInUse(): Promise<ShellForGate | undefined> {
+    return (await this.#shellsInUse())[0];
+  }
+
+  async #release(repository: ReleasesRepository, remote: string, version: string): Promise<ReleaseRow> {
+    const release = await repository.findRelease(remote, version);
+    if (!release) throw new HttpError(404, `${remote}@${version} is not published`);
+    return release;
+  }
+
+  /** The shells pages are served with: the stable one and a canary one, or the build on disk. */
+  async #shellsInUse(repository = this.#repository): Promise<ShellForGate[]> {
+    const channel = await repository.channel(SHELL);
+    const versions = [channel?.stable_version, channel?.canary_version].filter((v): v is string => !!v);
+    const shells: ShellForGate[] = [];
+    for (const version of versions) {
+      const release = await repository.findRelease(SHELL, version);
+      if (release) shells.push(asShell(release));
+    }
+    if (shells.length > 0) return shells;
+    const disk = this.#deps.diskShell();
+    return disk ? [disk] : [];
+  }
+
+  /** The remotes pages load: every remote's stable and canary release. */
+  async #remotesInUse(repository: ReleasesRepository): Promise<RemoteForGate[]> {
+    const remotes: RemoteForGate[] = [];
+    for (const channel of await repository.channels()) {
+      if (channel.remote === SHELL) continue;
+      for (const version of [channel.stable_version, channel.canary_version]) {
+        const release = version ? await repository.findRelease(channel.remote, version) : undefined;
+        if (release) remotes.push(asRemote(release));
+      }
+    }
+    return remotes;
+  }
+
+  /** Refuses to serve `release` if it does not fit what it will run with (HTTP 400, every reason named). */
+  async #gateChange(repository: ReleasesRepository, release: ReleaseRow): Promise<void> {
+    if (release.manifest.kind === 'shell') {
+      const shell = asShell(release);
+      const problems = (await this.#remotesInUse(repository)).flatMap((remote) => {
+        const found = incompatibilities(remote, shell);
+        return found.length ? [`${remote.name}@${remote.version}: ${found.join('; ')}`] : [];
+      });
+      if (problems.length) {
+        throw new HttpError(
+          400,
+          `The shell ${release.version} does not work with the remotes in use: ${problems.join(' | ')}`,
+        );
+      }
+      return;
+    }
+    this.#gate(asRemote(release), await this.#shellsInUse(repository));
+  }
+
+  #gate(remote: RemoteForGate, shells: ShellForGate[]): void {
+    if (shells.length === 0) throw new HttpError(409, apiErrors.noShellForGate);
+    for (const shell of shells) {
+      const problems = incompatibilities(remote, shell);
+      if (problems.length) throw new HttpError(400, incompatibilityDetail(remote, shell, problems));
+    }
+  }
+}
+
+const noCanary: Omit<ChannelState, 'stable_version'> = { canary_version: null, canary_percent: 0, canary_users: [] };
+const canaryOf = (channel: ChannelRow): Omit<ChannelState, 'stable_version'> => ({
+  canary_version: channel.canary_version,
+  canary_percent: channel.canary_percent,
+  canary_users: channel.canary_users,
+});
