@@ -79,6 +79,16 @@ export const ChannelsSchema = v.object({
 
 export const PromoteSchema = v.object({ version: releaseVersionRule });
 
+/** Several promotions checked and applied together (a checkout's shell and remotes built together). */
+export const PromotionsSchema = v.object({
+  promotions: v.pipe(
+    v.array(v.object({ remote: releaseNameRule, version: releaseVersionRule })),
+    v.minLength(1),
+    v.maxLength(50),
+  ),
+});
+export const PromotedSchema = v.object({ data: v.array(ChannelSchema), changed: v.array(v.string()) });
+
 /** A canary: a share of the audience (0–100 %) and/or users named by e-mail. */
 export const CanarySchema = v.object({
   version: releaseVersionRule,

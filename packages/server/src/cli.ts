@@ -19,6 +19,7 @@ const USAGE = `Usage: backoffice-server <command>
                      time password recovery for an existing and an unknown address (N of each, default 50,
                      alternating) against the built server (BENCH_DATABASE_URL for PostgreSQL); --compare
                      times another build's dist/cli.js too
+  remotes <command>  publish, promote, canary, roll back and list the remotes' releases (remotes help)
   soak [SECONDS]     run the built server under mixed load (default 600 s, SOAK_CONNECTIONS=50) and print
                      errors, latency percentiles and its memory; SOAK_DATABASE_URL for a PostgreSQL database
 `;
@@ -93,6 +94,10 @@ async function main(argv: string[]): Promise<number> {
         databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
       });
       return 0;
+    }
+    case 'remotes': {
+      const { remotesCommand } = await import('./cli/remotes.js');
+      return remotesCommand(args, loadConfig(), process.env);
     }
     case 'soak': {
       const { soak } = await import('./cli/soak.js');

@@ -7,6 +7,8 @@ import { type DatabaseLog, openPglite, openPostgres } from './db/client.js';
 import { UsersRepository } from './db/users-repository.js';
 import { ensureFirstSuperuser } from './first-superuser.js';
 import { loggerOptions } from './http/log.js';
+import { defaultWebRoot } from './plugins/frontends.js';
+import { publishWorkspace } from './releases/workspace.js';
 import { createMailer } from './services/mailer.js';
 import { memoryStore, redisStore, withFallback } from './services/rate-limiter.js';
 
@@ -83,6 +85,11 @@ export async function startServer(config: Config, logger: FastifyBaseLogger | bo
         'no super user exists and FIRST_SUPERUSER is an ordinary account, which is never promoted: ' +
           'start once with FIRST_SUPERUSER set to an address without an account',
       );
+    }
+    // Build, start, see it: outside production the checkout's builds are published and the new ones
+    // promoted; in production only `remotes publish`/`promote` change what users get.
+    if (config.nodeEnv !== 'production') {
+      await publishWorkspace(app.releases, config.webRoot ?? defaultWebRoot(), app.log);
     }
     lockLost = (error) => {
       app.log.fatal({ err: error }, 'lost the lock on the data directory; stopping to protect the data');

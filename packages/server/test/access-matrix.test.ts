@@ -257,6 +257,11 @@ const calls: Call[] = [
     expect: superOnly(404),
     run: (tk) => t.post('remotes/auth/canary', tk, { version: '1.0.0', percent: 5 }),
   },
+  {
+    name: 'POST /remotes/promotions',
+    expect: superOnly(404),
+    run: (tk) => t.post('remotes/promotions', tk, { promotions: [{ remote: 'auth', version: '1.0.0' }] }),
+  },
   { name: 'DELETE /remotes/{remote}/canary', expect: superOnly(409), run: (tk) => t.del('remotes/auth/canary', tk) },
   { name: 'POST /remotes/{remote}/rollback', expect: superOnly(404), run: (tk) => t.post('remotes/auth/rollback', tk) },
   { name: 'GET /deploy-keys/', expect: superOnly(200), run: (tk) => t.get('deploy-keys/', tk) },

@@ -172,7 +172,7 @@ describe('the compatibility gate', () => {
     const res = await t.post('remotes/shell/promote', t.superuserToken, { version: shell });
     expect(res.statusCode).toBe(400);
     expect(detail(res)).toBe(
-      `The shell ${shell} does not work with the remotes in use: greetings@${remoteVersion}: it requires react ^19.3.0; the shell provides react 20.0.0; it requires react-dom ^19.3.0; the shell provides react-dom 20.0.0`,
+      `greetings@${remoteVersion} does not work with the shell ${shell}: it requires react ^19.3.0; the shell provides react 20.0.0; it requires react-dom ^19.3.0; the shell provides react-dom 20.0.0`,
     );
     expect((await t.get('remotes/', t.superuserToken)).json().data).toContainEqual(
       expect.objectContaining({ remote: 'shell', stable_version: null }),

@@ -1,14 +1,12 @@
-import path from 'node:path';
-import { apiErrors, normalizeEmail, RELEASE_NAME_PATTERN, RELEASE_VERSION_PATTERN } from '@backoffice/contracts';
+import { apiErrors, RELEASE_NAME_PATTERN, RELEASE_VERSION_PATTERN } from '@backoffice/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiKeysRepository } from '../db/api-keys-repository.js';
 import { type Actor, ReleasesRepository } from '../db/releases-repository.js';
 import { HttpError, invalidCredentials } from '../http/http-error.js';
 import { readAudience, setAudience, userAudience, versionFor } from '../releases/audience.js';
-import { describeShellDir } from '../releases/build-manifest.js';
 import { ReleaseFiles } from '../releases/release-files.js';
-import { ReleasesService } from '../releases/releases-service.js';
+import { createReleasesService, type ReleasesService } from '../releases/releases-service.js';
 import { HASHED_NAME, IMMUTABLE, REVALIDATE, sendReleaseFile } from '../releases/serve.js';
 import { ApiKeyStore } from '../services/api-keys.js';
 import { DEPLOY_KEYS, type DeployKey, type DeployScope } from '../services/deploy-keys.js';
@@ -60,17 +58,11 @@ export default fp(async function releasesPlugin(app: FastifyInstance) {
   const repository = new ReleasesRepository(app.database.db);
   const files = new ReleaseFiles(repository);
   const secretKey = app.config.secretKey;
-  const shellDir = path.join(app.config.webRoot ?? defaultWebRoot(), 'shell', 'dist');
-  const releases = new ReleasesService({
+  const releases = createReleasesService({
     repository,
-    diskShell: () => {
-      const manifest = describeShellDir(shellDir);
-      return manifest ? { version: 'built on this server (shell/dist)', manifest } : undefined;
-    },
-    audienceOfEmail: async (email) => {
-      const user = await app.users.findByEmail(normalizeEmail(email));
-      return user ? userAudience(secretKey, user.id) : undefined;
-    },
+    users: app.users,
+    secretKey,
+    webRoot: app.config.webRoot ?? defaultWebRoot(),
   });
   app.decorate('releases', releases);
   app.decorate('releaseFiles', files);

@@ -1,4 +1,5 @@
-import { apiErrors, RELEASE_VERSION_PATTERN } from '@backoffice/contracts';
+import path from 'node:path';
+import { apiErrors, normalizeEmail, RELEASE_VERSION_PATTERN } from '@backoffice/contracts';
 import {
   type Actor,
   type CanaryUser,
@@ -9,8 +10,10 @@ import {
   type ReleasesRepository,
   VersionTakenError,
 } from '../db/releases-repository.js';
+import type { UsersRepository } from '../db/users-repository.js';
 import { HttpError } from '../http/http-error.js';
-import { type BuildManifest, defaultVersion, describeBuild, SHELL } from './build-manifest.js';
+import { userAudience } from './audience.js';
+import { type BuildManifest, defaultVersion, describeBuild, describeShellDir, SHELL } from './build-manifest.js';
 import { type Bundle, BundleError } from './bundle.js';
 import { incompatibilities, incompatibilityDetail, type RemoteForGate, type ShellForGate } from './compatibility.js';
 
@@ -103,7 +106,13 @@ export class ReleasesService {
    */
   async publish(
     bundle: Bundle,
-    options: { actor: Actor; version?: string; expectedRemote?: string },
+    options: {
+      actor: Actor;
+      version?: string;
+      expectedRemote?: string;
+      /** The shell to check a remote against instead of the shells in use (a checkout's own, at start). */
+      against?: ShellForGate;
+    },
   ): Promise<{ release: ReleaseRow; created: boolean }> {
     let manifest: BuildManifest;
     try {
@@ -120,7 +129,8 @@ export class ReleasesService {
     const existing = await this.#repository.findRelease(manifest.name, version);
     if (existing) return { release: this.#sameBuild(existing, bundle.contentHash), created: false };
     if (manifest.kind === 'remote') {
-      this.#gate({ name: manifest.name, version, manifest }, await this.#shellsInUse());
+      const shells = options.against ? [options.against] : await this.#shellsInUse();
+      this.#gate({ name: manifest.name, version, manifest }, shells);
     }
     try {
       const release = await this.#repository.insertRelease(
@@ -152,26 +162,54 @@ export class ReleasesService {
    * ends). Promoting the stable version again changes nothing.
    */
   async promote(remote: string, version: string, actor: Actor): Promise<{ channel: ChannelView; changed: boolean }> {
+    const { channels, changed } = await this.promoteMany([{ remote, version }], actor);
+    return { channel: channels[0] as ChannelView, changed: changed.length > 0 };
+  }
+
+  /**
+   * Promotes several versions at once (a checkout's shell and remotes built together): the state they
+   * make together is checked, and applied in one transaction or not at all.
+   */
+  async promoteMany(
+    promotions: { remote: string; version: string }[],
+    actor: Actor,
+  ): Promise<{ channels: ChannelView[]; changed: string[] }> {
     return this.#repository.withChannelsLocked(async (repository) => {
-      const release = await this.#release(repository, remote, version);
-      const channel = await repository.channel(remote);
-      if (channel?.stable_version === version) return { channel: viewOf(channel, remote), changed: false };
-      await this.#gateChange(repository, release);
-      const endsCanary = channel?.canary_version === version;
-      const saved = await repository.saveChannel(remote, {
-        stable_version: version,
-        ...(endsCanary || !channel ? noCanary : canaryOf(channel)),
-      });
-      await repository.addEvent({
-        remote,
-        action: 'promote',
-        version,
-        previous_version: channel?.stable_version ?? null,
-        details: endsCanary ? { ended_canary: true } : {},
-        actor,
-      });
-      this.#deps.onChange?.();
-      return { channel: viewOf(saved, remote), changed: true };
+      const wanted = new Map<string, string>();
+      for (const { remote, version } of promotions) {
+        if (wanted.has(remote) && wanted.get(remote) !== version) {
+          throw new HttpError(400, `Two versions of ${remote} to promote: ${wanted.get(remote)} and ${version}`);
+        }
+        await this.#release(repository, remote, version);
+        wanted.set(remote, version);
+      }
+      const current = new Map((await repository.channels()).map((channel) => [channel.remote, channel]));
+      const next = new Map<string, ChannelState>();
+      for (const [remote, version] of wanted) {
+        const channel = current.get(remote);
+        if (channel?.stable_version === version) continue;
+        const endsCanary = channel?.canary_version === version;
+        next.set(remote, { stable_version: version, ...(endsCanary || !channel ? noCanary : canaryOf(channel)) });
+      }
+      await this.#check(repository, current, next);
+      for (const [remote, state] of next) {
+        const before = current.get(remote);
+        await repository.saveChannel(remote, state);
+        await repository.addEvent({
+          remote,
+          action: 'promote',
+          version: state.stable_version,
+          previous_version: before?.stable_version ?? null,
+          details: before?.canary_version === state.stable_version ? { ended_canary: true } : {},
+          actor,
+        });
+      }
+      if (next.size > 0) this.#deps.onChange?.();
+      const after = new Map((await repository.channels()).map((channel) => [channel.remote, channel]));
+      return {
+        channels: [...wanted.keys()].map((remote) => viewOf(after.get(remote), remote)),
+        changed: [...next.keys()],
+      };
     });
   }
 
@@ -193,20 +231,22 @@ export class ReleasesService {
       users.push({ email, audience });
     }
     return this.#repository.withChannelsLocked(async (repository) => {
-      const release = await this.#release(repository, remote, version);
+      await this.#release(repository, remote, version);
       const channel = await repository.channel(remote);
-      if (!channel?.stable_version)
+      if (!channel?.stable_version) {
         throw new HttpError(409, `${remote} has no promoted version yet: promote one first`);
+      }
       if (channel.stable_version === version) {
         throw new HttpError(409, `${remote}@${version} is the promoted version already: everybody gets it`);
       }
-      await this.#gateChange(repository, release);
-      const saved = await repository.saveChannel(remote, {
+      const state = {
         stable_version: channel.stable_version,
         canary_version: version,
         canary_percent: options.percent,
         canary_users: users,
-      });
+      };
+      await this.#check(repository, await this.#channelMap(repository), new Map([[remote, state]]));
+      const saved = await repository.saveChannel(remote, state);
       await repository.addEvent({
         remote,
         action: 'canary',
@@ -253,9 +293,10 @@ export class ReleasesService {
       }
       const target = stack.at(-2);
       if (!target) throw new HttpError(409, `${remote} has no earlier promoted version to return to`);
-      const release = await this.#release(repository, remote, target);
-      await this.#gateChange(repository, release);
-      const saved = await repository.saveChannel(remote, { stable_version: target, ...noCanary });
+      await this.#release(repository, remote, target);
+      const state = { stable_version: target, ...noCanary };
+      await this.#check(repository, await this.#channelMap(repository), new Map([[remote, state]]));
+      const saved = await repository.saveChannel(remote, state);
       await repository.addEvent({
         remote,
         action: 'rollback',
@@ -318,18 +359,13 @@ export class ReleasesService {
     return this.#repository.events(remote, limit, before);
   }
 
-  /** The shell the gate checks remotes against: the promoted shell release, else the build on disk. */
-  async shellInUse(): Promise<ShellForGate | undefined> {
-    return (await this.#shellsInUse())[0];
-  }
-
   async #release(repository: ReleasesRepository, remote: string, version: string): Promise<ReleaseRow> {
     const release = await repository.findRelease(remote, version);
     if (!release) throw new HttpError(404, `${remote}@${version} is not published`);
     return release;
   }
 
-  /** The shells pages are served with: the stable one and a canary one, or the build on disk. */
+  /** The shells pages are served with (a new remote build is checked against): stable and canary, or the build on disk. */
   async #shellsInUse(repository = this.#repository): Promise<ShellForGate[]> {
     const channel = await repository.channel(SHELL);
     const versions = [channel?.stable_version, channel?.canary_version].filter((v): v is string => !!v);
@@ -343,36 +379,54 @@ export class ReleasesService {
     return disk ? [disk] : [];
   }
 
-  /** The remotes pages load: every remote's stable and canary release. */
-  async #remotesInUse(repository: ReleasesRepository): Promise<RemoteForGate[]> {
-    const remotes: RemoteForGate[] = [];
-    for (const channel of await repository.channels()) {
-      if (channel.remote === SHELL) continue;
-      for (const version of [channel.stable_version, channel.canary_version]) {
-        const release = version ? await repository.findRelease(channel.remote, version) : undefined;
-        if (release) remotes.push(asRemote(release));
-      }
-    }
-    return remotes;
+  async #channelMap(repository: ReleasesRepository): Promise<Map<string, ChannelRow>> {
+    return new Map((await repository.channels()).map((channel) => [channel.remote, channel]));
   }
 
-  /** Refuses to serve `release` if it does not fit what it will run with (HTTP 400, every reason named). */
-  async #gateChange(repository: ReleasesRepository, release: ReleaseRow): Promise<void> {
-    if (release.manifest.kind === 'shell') {
-      const shell = asShell(release);
-      const problems = (await this.#remotesInUse(repository)).flatMap((remote) => {
-        const found = incompatibilities(remote, shell);
-        return found.length ? [`${remote.name}@${remote.version}: ${found.join('; ')}`] : [];
-      });
-      if (problems.length) {
-        throw new HttpError(
-          400,
-          `The shell ${release.version} does not work with the remotes in use: ${problems.join(' | ')}`,
-        );
+  /**
+   * Refuses a change of what users get (HTTP 400, every reason named) unless every remote in use
+   * after it works with every shell in use after it — checking only the pairs the change brings
+   * together, so an older mismatch does not block an unrelated promotion.
+   */
+  async #check(
+    repository: ReleasesRepository,
+    current: Map<string, ChannelRow>,
+    next: Map<string, ChannelState>,
+  ): Promise<void> {
+    const versions = (state: Pick<ChannelState, 'stable_version' | 'canary_version'> | undefined) =>
+      [state?.stable_version, state?.canary_version].filter((version): version is string => !!version);
+    const inUse = async (remote: string) => {
+      const before = versions(current.get(remote));
+      const releases: { release: ReleaseRow; isNew: boolean }[] = [];
+      for (const version of versions(next.get(remote) ?? current.get(remote))) {
+        const release = await repository.findRelease(remote, version);
+        if (release) releases.push({ release, isNew: !before.includes(version) });
       }
-      return;
+      return releases;
+    };
+    const shells: (ShellForGate & { isNew: boolean })[] = (await inUse(SHELL)).map(({ release, isNew }) => ({
+      ...asShell(release),
+      isNew,
+    }));
+    const disk = shells.length === 0 ? this.#deps.diskShell() : undefined;
+    if (disk) shells.push({ ...disk, isNew: false });
+    const remotes: (RemoteForGate & { isNew: boolean })[] = [];
+    for (const remote of new Set([...current.keys(), ...next.keys()])) {
+      if (remote === SHELL) continue;
+      for (const { release, isNew } of await inUse(remote)) remotes.push({ ...asRemote(release), isNew });
     }
-    this.#gate(asRemote(release), await this.#shellsInUse(repository));
+    if (shells.length === 0 && remotes.some((remote) => remote.isNew)) {
+      throw new HttpError(409, apiErrors.noShellForGate);
+    }
+    const problems: string[] = [];
+    for (const shell of shells) {
+      for (const remote of remotes) {
+        if (!shell.isNew && !remote.isNew) continue;
+        const found = incompatibilities(remote, shell);
+        if (found.length) problems.push(incompatibilityDetail(remote, shell, found));
+      }
+    }
+    if (problems.length) throw new HttpError(400, problems.join(' | '));
   }
 
   #gate(remote: RemoteForGate, shells: ShellForGate[]): void {
@@ -390,3 +444,27 @@ const canaryOf = (channel: ChannelRow): Omit<ChannelState, 'stable_version'> => 
   canary_percent: channel.canary_percent,
   canary_users: channel.canary_users,
 });
+
+/**
+ * The service over a database, as the server and `remotes --direct` build it: the gate's fallback
+ * shell is the build in `webRoot`, a canary's named users are looked up in `users`.
+ */
+export function createReleasesService(options: {
+  repository: ReleasesRepository;
+  users: Pick<UsersRepository, 'findByEmail'>;
+  secretKey: string;
+  webRoot: string;
+}): ReleasesService {
+  const shellDir = path.join(options.webRoot, 'shell', 'dist');
+  return new ReleasesService({
+    repository: options.repository,
+    diskShell: () => {
+      const manifest = describeShellDir(shellDir);
+      return manifest ? { version: 'built on this server (shell/dist)', manifest } : undefined;
+    },
+    audienceOfEmail: async (email) => {
+      const user = await options.users.findByEmail(normalizeEmail(email));
+      return user ? userAudience(options.secretKey, user.id) : undefined;
+    },
+  });
+}

@@ -3,7 +3,9 @@ import {
   ChannelSchema,
   ChannelsSchema,
   HttpErrorSchema,
+  PromotedSchema,
   PromoteSchema,
+  PromotionsSchema,
   PublishedSchema,
   ReleaseEventsQuerySchema,
   ReleaseEventsSchema,
@@ -137,6 +139,28 @@ export default async function remoteRoutes(fastify: FastifyInstance) {
       assertMayRelease(request, request.params.remote);
       const { channel } = await app.releases.promote(request.params.remote, request.body.version, actorOf(request));
       return channel;
+    },
+  );
+
+  app.post(
+    '/remotes/promotions',
+    {
+      schema: {
+        tags,
+        summary: 'Promote several versions together',
+        description:
+          'For builds made together (a checkout’s shell and remotes): the state they make together is checked, and ' +
+          `applied in one transaction or not at all. \`changed\` names the remotes whose version changed. ${WHO} A ` +
+          'deploy key may list its own remote only.',
+        security,
+        body: PromotionsSchema,
+        response: { 200: PromotedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      for (const { remote } of request.body.promotions) assertMayRelease(request, remote);
+      const { channels, changed } = await app.releases.promoteMany(request.body.promotions, actorOf(request));
+      return { data: channels, changed };
     },
   );
 
