@@ -157,6 +157,8 @@ describe('password recovery through a real SMTP server', () => {
         confirm_password: 'owner-changed-1',
       });
       expect(changed.statusCode).toBe(200);
+      // The page's check on opening says the same as the reset would.
+      expect(detail(await t.post('reset-password/check', undefined, { token: link }))).toBe('Invalid token');
       const res = await useLink(link);
       expect(res.statusCode).toBe(400);
       expect(detail(res)).toBe('Invalid token');

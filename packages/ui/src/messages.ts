@@ -49,6 +49,7 @@ export const uiMessages = {
     emailTakenOnUpdate: 'Já existe um usuário com este e-mail.',
     superuserDeletesSelf: 'Um superusuário não pode excluir a própria conta.',
     lastActiveSuperuser: 'O último superusuário ativo não pode deixar de ser superusuário nem ser desativado.',
+    signupDisabled: 'O cadastro está desativado neste servidor: peça uma conta a um administrador.',
     companyNotFound: 'Empresa não encontrada',
     taxIdTaken: 'Já existe uma empresa com este CNPJ',
     partnerKeyNotFound: 'Chave de parceiro não encontrada.',

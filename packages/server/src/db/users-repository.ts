@@ -200,16 +200,21 @@ export class UsersRepository {
     return row?.user_id;
   }
 
-  /** The user of an unused, unexpired token, without using it (the reset page checks its link on opening). */
+  /**
+   * The user of a token `consumeResetToken` would take (unused, unexpired, still bound to the user's
+   * e-mail and password), without using it: the reset page checks its link as it opens.
+   */
   async findUsableResetToken(tokenHash: string, now: Date): Promise<string | undefined> {
     const [row] = await this.db
       .select({ user_id: passwordResetTokens.user_id })
       .from(passwordResetTokens)
+      .innerJoin(users, eq(users.id, passwordResetTokens.user_id))
       .where(
         and(
           eq(passwordResetTokens.token_hash, tokenHash),
           sql`${passwordResetTokens.used_at} is null`,
           sql`${passwordResetTokens.expires_at} > ${now}`,
+          eq(passwordResetTokens.bound_to, resetBinding),
         ),
       )
       .limit(1);
