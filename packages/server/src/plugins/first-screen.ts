@@ -121,9 +121,7 @@ export function renderShellIndex(
     page = page.replace(/<link rel="preload" href="[^"]*remotes\.json"[^>]*>/, '');
   }
   Object.assign(runtimeConfig, pageSettings);
-  const tags = [
-    `<script type="application/json" id="backoffice-config">${scriptSafeJson(runtimeConfig)}</script>`,
-  ];
+  const tags = [`<script type="application/json" id="backoffice-config">${scriptSafeJson(runtimeConfig)}</script>`];
   const named = new Set<string>();
   const script = (src: string) => {
     // A file the page names already (the shell's own scripts) or named once here is not named again.

@@ -15,6 +15,7 @@ import type { UserRow } from '../db/schema.js';
 import { multipartFieldsParser } from '../http/body-parsers.js';
 import { HttpError } from '../http/http-error.js';
 import type { ValibotTypeProvider } from '../http/valibot.js';
+import { PRODUCT_NAME } from '../services/email-layout.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../services/passwords.js';
 import { recoveryEmail } from '../services/recovery-email.js';
 import { hashResetToken, newResetToken } from '../services/reset-tokens.js';
@@ -22,7 +23,6 @@ import { authLimits } from './limits.js';
 import { toUserPublic } from './mappers.js';
 
 export const RECOVERY_SENT_MESSAGE = 'If that email is registered, we sent a password recovery link';
-const PRODUCT_NAME = 'Back office';
 
 export default async function loginRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
