@@ -18,7 +18,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: engines.map((engine) => ({
       extends: true,
-      test: { name: engine, env: { TEST_ENGINE: engine }, include: ['test/*.test.ts'] },
+      test: { name: engine, env: { TEST_ENGINE: engine }, include: ['test/*.test.ts', 'test/services/*.test.ts'] },
     })),
   },
 });

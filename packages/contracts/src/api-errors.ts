@@ -15,6 +15,7 @@ export const apiErrors = {
   incorrectPassword: 'Incorrect password',
   samePassword: 'New password cannot be the same as the current one',
   invalidResetToken: 'Invalid token',
+  invalidEmailChangeToken: 'This link is invalid, has expired or was already used',
   /* users */
   userNotFound: 'User not found',
   userIdNotFound: 'The user with this id does not exist in the system',

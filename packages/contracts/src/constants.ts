@@ -8,6 +8,9 @@
 /** A CNPJ has 14 characters once its mask is removed. */
 export const CNPJ_LENGTH = 14;
 export const PASSWORD_MIN_LENGTH = 8;
+/** How long the link that undoes an e-mail change works (it is mailed to the old address). */
+export const EMAIL_CHANGE_REVERT_DAYS = 7;
+
 /** Argon2 input bound: a longer "password" is a denial-of-service attempt, not a password. */
 export const PASSWORD_MAX_LENGTH = 128;
 /** Own-profile full name limit (spec §5). */

@@ -137,6 +137,12 @@ export type ResetTokenCheck = v.InferOutput<typeof ResetTokenCheckSchema>;
 
 export const EmailParamsSchema = v.object({ email: emailRule });
 
+/** The token of the link mailed to the old address after an e-mail change (`POST /users/email-change/revert`). */
+export const EmailChangeRevertSchema = v.object({
+  token: v.pipe(v.string('Field required'), v.nonEmpty('Field required'), v.maxLength(512, 'Invalid token')),
+});
+export type EmailChangeRevert = v.InferOutput<typeof EmailChangeRevertSchema>;
+
 /* ---------- users ---------- */
 
 export const UserPublicSchema = v.object({

@@ -138,6 +138,25 @@ const calls: Call[] = [
     expect: publicCall(400),
     run: (tk) => t.post('reset-password/check', tk, { token: 'nope' }),
   },
+  {
+    // The form is the credential: a bearer token sent along neither helps nor hurts.
+    name: 'POST /login/access-token',
+    expect: publicCall(400),
+    run: (tk) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login/access-token',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(tk ? { authorization: `Bearer ${tk}` } : {}),
+        },
+        // A fresh account each time: five failures of one account from one address make it wait.
+        payload: new URLSearchParams({
+          username: `nobody-${Math.random().toString(36).slice(2, 10)}@example.com`,
+          password: 'wrong-password',
+        }).toString(),
+      }),
+  },
   { name: 'POST /login/test-token', expect: anyUser(200), run: (tk) => t.post('login/test-token', tk) },
   { name: 'GET /users/', expect: superOnly(200), run: (tk) => t.get('users/', tk) },
   {
@@ -279,6 +298,12 @@ const calls: Call[] = [
         tk,
       ),
   },
+  // The token of the link mailed to an old address is the credential; a bearer token changes nothing.
+  {
+    name: 'POST /users/email-change/revert',
+    expect: publicCall(400),
+    run: (tk) => t.post('users/email-change/revert', tk, { token: 'not-a-link-token' }),
+  },
 ];
 
 /** A minimal remote build to upload: its manifest and entry. */
@@ -296,6 +321,16 @@ function releaseUpload() {
 }
 
 describe('access matrix', () => {
+  it('covers every operation of the API (a new endpoint must be placed in it)', async () => {
+    const doc = (await t.get('/api/v1/openapi.json')).json() as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path.replace(/^\/api\/v1/, '')}`),
+    );
+    const covered = new Set(calls.map((call) => call.name.replace(/ \(.*\)$/, '').replace(/\{\w+\}/g, '{id}')));
+    const normal = (operation: string) => operation.replace(/\{\w+\}/g, '{id}');
+    expect(documented.map(normal).filter((operation) => !covered.has(operation))).toEqual([]);
+  });
+
   for (const call of calls) {
     it.each(ROLES)(`${call.name} as %s`, async (role) => {
       const { token, user } = await actor(role);

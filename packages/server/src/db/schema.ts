@@ -60,6 +60,32 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_user_idx').on(t.user_id)],
 );
 
+/**
+ * An e-mail change the old address may undo (issue 24): `PATCH /users/me` with a new e-mail mails the
+ * old one a single-use link whose token's SHA-256 is stored here. Until it is used or expires, the old
+ * address stays reserved for this account (nobody else may take it), so undoing always works.
+ */
+export const emailChangeReverts = pgTable(
+  'email_change_reverts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    old_email: varchar('old_email', { length: 255 }).notNull(),
+    new_email: varchar('new_email', { length: 255 }).notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    created_at: timestamps.created_at,
+  },
+  (t) => [
+    index('email_change_reverts_user_idx').on(t.user_id),
+    // Is this address reserved? asked on every sign-up and e-mail change: only outstanding links.
+    index('email_change_reverts_old_email_idx').on(t.old_email).where(sql`${t.used_at} is null`),
+  ],
+);
+
 export const companies = pgTable(
   'companies',
   {
@@ -270,6 +296,7 @@ export const schema = {
   companies,
   companyCounts,
   apiKeys,
+  emailChangeReverts,
   releases,
   releaseFiles,
   remoteChannels,

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { isUniqueViolation } from './errors.js';
 import { withIsoTimestamps } from './iso-timestamps.js';
-import { passwordResetTokens, type UserRow, users } from './schema.js';
+import { emailChangeReverts, passwordResetTokens, type UserRow, users } from './schema.js';
 
 export class EmailTakenError extends Error {}
 
@@ -33,7 +33,28 @@ const FIRST_SUPERUSER_LOCK_KEY = 727_274_912;
 /** What changeKeepingAnActiveSuperuser answers instead of changing the last active super user. */
 export const LAST_ACTIVE_SUPERUSER = Symbol('last active superuser');
 
+/**
+ * An address someone changed away from stays theirs while the link that undoes the change is
+ * outstanding: were another account to take it, undoing would fail and the change would be for good.
+ */
+async function assertNotReserved(db: Db, email: string, forUserId?: string): Promise<void> {
+  const [reserved] = await db
+    .select({ id: emailChangeReverts.id })
+    .from(emailChangeReverts)
+    .where(
+      and(
+        eq(emailChangeReverts.old_email, email),
+        isNull(emailChangeReverts.used_at),
+        gt(emailChangeReverts.expires_at, sql`now()`),
+        ...(forUserId ? [ne(emailChangeReverts.user_id, forUserId)] : []),
+      ),
+    )
+    .limit(1);
+  if (reserved) throw new EmailTakenError();
+}
+
 async function applyUpdate(db: Db, id: string, changes: UserChanges, revokeTokens: boolean) {
+  if (changes.email !== undefined) await assertNotReserved(db, changes.email, id);
   try {
     const [row] = await db
       .update(users)
@@ -97,6 +118,7 @@ export class UsersRepository {
   }
 
   async create(user: NewUser): Promise<UserRow> {
+    await assertNotReserved(this.db, user.email);
     try {
       const [row] = await this.db.insert(users).values(user).returning(USER_COLUMNS);
       return row as UserRow;
@@ -135,6 +157,67 @@ export class UsersRepository {
    */
   async update(id: string, changes: UserChanges, revokeTokens = false): Promise<UserRow | undefined> {
     return applyUpdate(this.db, id, changes, revokeTokens);
+  }
+
+  /**
+   * `update` of one's own account that may change its e-mail: when it does, the link that undoes the
+   * change (its token's hash, `revert`) is stored in the same transaction, so no e-mail changes without
+   * a way back. Answers the user as changed and the e-mail it had, or `undefined` if it no longer exists.
+   */
+  async updateKeepingAWayBack(
+    id: string,
+    changes: UserChanges,
+    revert: { tokenHash: string; expiresAt: Date },
+  ): Promise<{ user: UserRow; previousEmail: string } | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id)).for('update');
+      if (!before) return undefined;
+      const user = await applyUpdate(tx, id, changes, false);
+      if (!user) return undefined;
+      if (user.email !== before.email) {
+        await tx.insert(emailChangeReverts).values({
+          user_id: id,
+          token_hash: revert.tokenHash,
+          old_email: before.email,
+          new_email: user.email,
+          expires_at: revert.expiresAt,
+        });
+      }
+      return { user, previousEmail: before.email };
+    });
+  }
+
+  /**
+   * Undoes an e-mail change with the token of its link, once: the account gets the e-mail back, every
+   * access token is revoked (the token version), and every other outstanding link — reset links and
+   * other undo links, which whoever made the change may hold — stops working. `undefined` for a token
+   * that is unknown, used or expired.
+   */
+  async revertEmailChange(tokenHash: string, now: Date): Promise<UserRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [revert] = await tx
+        .update(emailChangeReverts)
+        .set({ used_at: now })
+        .where(
+          and(
+            eq(emailChangeReverts.token_hash, tokenHash),
+            isNull(emailChangeReverts.used_at),
+            gt(emailChangeReverts.expires_at, now),
+          ),
+        )
+        .returning({ user_id: emailChangeReverts.user_id, old_email: emailChangeReverts.old_email });
+      if (!revert) return undefined;
+      const user = await applyUpdate(tx, revert.user_id, { email: revert.old_email }, true);
+      await tx
+        .update(emailChangeReverts)
+        .set({ used_at: now })
+        .where(and(eq(emailChangeReverts.user_id, revert.user_id), isNull(emailChangeReverts.used_at)));
+      await tx
+        .update(passwordResetTokens)
+        .set({ used_at: now })
+        .where(and(eq(passwordResetTokens.user_id, revert.user_id), isNull(passwordResetTokens.used_at)));
+      return user;
+    });
   }
 
   /**

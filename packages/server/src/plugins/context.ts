@@ -7,6 +7,7 @@ import { CompaniesRepository } from '../db/companies-repository.js';
 import type { UserRow } from '../db/schema.js';
 import { UsersRepository } from '../db/users-repository.js';
 import { AccessTokens } from '../services/access-tokens.js';
+import { mailedAccountNotices } from '../services/account-notices.js';
 import { ApiKeyStore } from '../services/api-keys.js';
 import { BackgroundTasks } from '../services/background-tasks.js';
 import { EmbedTokens } from '../services/embed-tokens.js';
@@ -60,9 +61,12 @@ declare module 'fastify' {
 export default fp<AppDeps>(async function context(app: FastifyInstance, deps) {
   app.decorate('config', deps.config);
   app.decorate('database', deps.database);
+  const background = new BackgroundTasks(() => app.log);
+  app.decorate('background', background);
+  app.addHook('onClose', () => background.settled());
   const users = new UsersRepository(deps.database.db);
   app.decorate('users', users);
-  app.decorate('usersService', new UsersService(users));
+  app.decorate('usersService', new UsersService(users, mailedAccountNotices(app)));
   app.decorate('companies', new CompaniesRepository(deps.database.db));
   app.decorate('mailer', deps.mailer);
   app.decorate('limiter', new RateLimiter(deps.rateLimitStore));
@@ -73,9 +77,6 @@ export default fp<AppDeps>(async function context(app: FastifyInstance, deps) {
   // A revoked key's origin stays allowed while a token issued before the revocation could live.
   app.decorate('partnerOrigins', new PartnerOrigins(partnerKeys, deps.config.embedTokenExpireMinutes * 60_000));
   app.decorate('embedTokens', new EmbedTokens(deps.config.secretKey, deps.config.embedTokenExpireMinutes));
-  const background = new BackgroundTasks(() => app.log);
-  app.decorate('background', background);
-  app.addHook('onClose', () => background.settled());
   app.decorateRequest('user', null as unknown as UserRow);
   app.decorateRequest('partnerKey', null);
 });

@@ -50,6 +50,8 @@ export function authLimits(app: FastifyInstance, request: FastifyRequest) {
     recoveryPerClient: perClient('recovery'),
     recoveryPerAccount: (email: string): Limit => ({ key: `recovery:account:${email}`, max: 5, windowMs: 60 * MINUTE }),
     resetPerClient: perClient('reset'),
+    /** Undoing an e-mail change: its link's token is a secret guessed at here, like a reset link's. */
+    emailChangeRevertPerClient: perClient('email-change-revert'),
     signupPerClient: perClient('signup'),
     signupPerAccount: (email: string): Limit => ({ key: `signup:account:${email}`, max: 5, windowMs: 60 * MINUTE }),
   };

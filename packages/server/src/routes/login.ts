@@ -16,6 +16,7 @@ import type { UserRow } from '../db/schema.js';
 import { multipartFieldsParser } from '../http/body-parsers.js';
 import { HttpError } from '../http/http-error.js';
 import type { ValibotTypeProvider } from '../http/valibot.js';
+import { PRODUCT_NAME } from '../services/email-layout.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../services/passwords.js';
 import { recoveryEmail } from '../services/recovery-email.js';
 import { hashResetToken, newResetToken } from '../services/reset-tokens.js';
@@ -24,8 +25,6 @@ import { toUserPublic } from './mappers.js';
 
 export const RECOVERY_SENT_MESSAGE = 'If that email is registered, we sent a password recovery link';
 export const RESET_LINK_USABLE_MESSAGE = 'The reset link can be used';
-/** The brand as the app writes it (issue 28: the e-mails said "Back office"). */
-const PRODUCT_NAME = 'Back Office';
 
 export default async function loginRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();

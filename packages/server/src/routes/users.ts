@@ -1,5 +1,6 @@
 import {
   apiErrors,
+  EmailChangeRevertSchema,
   HttpErrorSchema,
   IdParamsSchema,
   MessageSchema,
@@ -21,6 +22,9 @@ import { authLimits } from './limits.js';
 import { toUserPublic } from './mappers.js';
 
 const DELETED = { message: 'User deleted successfully' };
+const EMAIL_CHANGE_UNDONE = {
+  message: 'Email change undone: the account has its previous email again and every session was ended',
+};
 const bearer = [{ bearer: [] }];
 
 /** The users endpoints (spec §7). Each handler authorises, then calls one rule of `app.usersService`. */
@@ -77,7 +81,10 @@ export default async function userRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['users'],
         summary: 'Update own full name and e-mail',
-        description: 'Only `full_name` and `email` are read; role and status cannot be changed here.',
+        description:
+          'Only `full_name` and `email` are read; role and status cannot be changed here. A new e-mail is ' +
+          'told to the previous address, with a link that undoes the change for 7 days ' +
+          '(`POST /users/email-change/revert`); until then nobody else may take the previous address.',
         security: bearer,
         body: UserUpdateMeSchema,
         response: { 200: UserPublicSchema, 409: HttpErrorSchema },
@@ -104,6 +111,27 @@ export default async function userRoutes(fastify: FastifyInstance) {
       const user = await app.usersService.changeOwnPassword(request.user, request.body);
       const accessToken = await app.accessTokens.issue({ userId: user.id, version: user.token_version });
       return { message: 'Password updated successfully', access_token: accessToken, token_type: 'bearer' as const };
+    },
+  );
+
+  app.post(
+    '/users/email-change/revert',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Undo an e-mail change (the link mailed to the old address)',
+        description:
+          'No login needed: the token is the one of the link `PATCH /users/me` mailed to the previous address ' +
+          '(single use, valid 7 days). The account gets that e-mail back and every access token and outstanding ' +
+          'link of the account stops working.',
+        body: EmailChangeRevertSchema,
+        response: { 200: MessageSchema, 400: HttpErrorSchema, 429: HttpErrorSchema },
+      },
+    },
+    async (request) => {
+      await app.limiter.consume(authLimits(app, request).emailChangeRevertPerClient);
+      await app.usersService.revertEmailChange(request.body.token);
+      return EMAIL_CHANGE_UNDONE;
     },
   );
 

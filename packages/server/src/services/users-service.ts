@@ -1,5 +1,6 @@
 import {
   apiErrors,
+  EMAIL_CHANGE_REVERT_DAYS,
   normalizeEmail,
   type UpdatePassword,
   type UserCreate,
@@ -16,6 +17,8 @@ import {
 } from '../db/users-repository.js';
 import { HttpError } from '../http/http-error.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+// A link's token is the same kind of secret as a reset link's: 256 random bits, stored as SHA-256.
+import { hashResetToken as hashLinkToken, newResetToken as newLinkToken } from './reset-tokens.js';
 
 /** An account to create, as the request gives it (password in clear, e-mail as typed). */
 interface NewAccount {
@@ -26,6 +29,12 @@ interface NewAccount {
   is_active: boolean;
 }
 
+/** What the account rules tell people (by e-mail); the app sends, in the background. */
+export interface AccountNotices {
+  /** Tell `previousEmail` that the account now has `user.email`, with the link (`token`) that undoes it. */
+  emailChanged(change: { user: UserRow; previousEmail: string; token: string }): void;
+}
+
 /**
  * The rules of user accounts, whichever route asks (DESIGN §5, the FastAPI template's behaviour):
  * who may be created and with which role, when a taken e-mail is refused and with which words, when
@@ -34,7 +43,10 @@ interface NewAccount {
  * is an `HttpError` with the status and detail the API answers.
  */
 export class UsersService {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly notices: AccountNotices,
+  ) {}
 
   /** A user by id (`GET /users/{id}`; who may ask is the route's business). */
   async get(id: string): Promise<UserRow> {
@@ -58,12 +70,36 @@ export class UsersService {
     );
   }
 
-  /** `PATCH /users/me`: name and e-mail only; the session stays valid. */
+  /**
+   * `PATCH /users/me`: name and e-mail only; the session stays valid. A new e-mail cannot take the
+   * account for good (a stolen session would change it, then recover the password through it): the
+   * old address is told, with a link valid EMAIL_CHANGE_REVERT_DAYS that undoes the change, and stays
+   * reserved for this account until the link is used or expires.
+   */
   async updateOwnProfile(user: UserRow, input: UserUpdateMe): Promise<UserRow> {
     const changes: UserChanges = {};
     if (input.email !== undefined) changes.email = normalizeEmail(input.email);
     if (input.full_name !== undefined) changes.full_name = input.full_name || null;
-    return (await this.#update(() => this.users.update(user.id, changes))) ?? user;
+    const { token, hash } = newLinkToken();
+    const expiresAt = new Date(Date.now() + EMAIL_CHANGE_REVERT_DAYS * 24 * 60 * 60_000);
+    const changed = await this.#update(() =>
+      this.users.updateKeepingAWayBack(user.id, changes, { tokenHash: hash, expiresAt }),
+    );
+    if (!changed) return user;
+    if (changed.user.email !== changed.previousEmail) {
+      this.notices.emailChanged({ user: changed.user, previousEmail: changed.previousEmail, token });
+    }
+    return changed.user;
+  }
+
+  /**
+   * `POST /users/email-change/revert`: the link mailed to the old address, used once within its days,
+   * gives the account its e-mail back and ends every session (and every other outstanding link).
+   */
+  async revertEmailChange(token: string): Promise<UserRow> {
+    const user = await this.#update(() => this.users.revertEmailChange(hashLinkToken(token), new Date()));
+    if (!user) throw new HttpError(400, apiErrors.invalidEmailChangeToken);
+    return user;
   }
 
   /**
@@ -139,7 +175,7 @@ export class UsersService {
   }
 
   /** A change of a user's row; an e-mail that belongs to someone else is a 409. */
-  async #update(change: () => Promise<UserRow | undefined>): Promise<UserRow | undefined> {
+  async #update<T>(change: () => Promise<T>): Promise<T> {
     try {
       return await change();
     } catch (error) {

@@ -5,17 +5,19 @@ import type { UserRow } from '../../src/db/schema.js';
 import { UsersRepository } from '../../src/db/users-repository.js';
 import { HttpError } from '../../src/http/http-error.js';
 import { verifyPassword } from '../../src/services/passwords.js';
-import { revokesTokens, UsersService } from '../../src/services/users-service.js';
+import { type AccountNotices, revokesTokens, UsersService } from '../../src/services/users-service.js';
 import { freshDatabase } from '../support/database.js';
 
 /** The account rules without HTTP: the service over a real repository on a fresh database. */
 let database: Database;
 let users: UsersRepository;
 let service: UsersService;
+/** The notices the rules asked for, as the app would mail them. */
+const emailChanges: Parameters<AccountNotices['emailChanged']>[0][] = [];
 beforeAll(async () => {
   database = await freshDatabase();
   users = new UsersRepository(database.db);
-  service = new UsersService(users);
+  service = new UsersService(users, { emailChanged: (change) => emailChanges.push(change) });
 });
 afterAll(() => database.close());
 
@@ -78,6 +80,29 @@ describe('own profile and password', () => {
     expect(await refusal(service.updateOwnProfile(updated, { email: other.email }))).toEqual({
       status: 409,
       detail: apiErrors.emailTakenOnUpdate,
+    });
+  });
+
+  it('tells the old address of an e-mail change, with a link that undoes it once and ends every session', async () => {
+    const user = await account();
+    const renamed = await service.updateOwnProfile(user, { full_name: 'Só o nome' });
+    expect(renamed.full_name).toBe('Só o nome');
+    expect(emailChanges.filter((change) => change.user.id === user.id)).toEqual([]);
+
+    const moved = await service.updateOwnProfile(renamed, { email: email('Nova') });
+    const [notice] = emailChanges.filter((change) => change.user.id === user.id);
+    expect(notice).toMatchObject({ previousEmail: user.email, user: { email: moved.email } });
+    // While the link is out, the old address stays this account's.
+    expect(await refusal(service.register({ email: user.email, password: PASSWORD }))).toEqual({
+      status: 400,
+      detail: apiErrors.emailTakenOnSignup,
+    });
+
+    const back = await service.revertEmailChange(notice?.token as string);
+    expect(back).toMatchObject({ id: user.id, email: user.email, token_version: user.token_version + 1 });
+    expect(await refusal(service.revertEmailChange(notice?.token as string))).toEqual({
+      status: 400,
+      detail: apiErrors.invalidEmailChangeToken,
     });
   });
 
