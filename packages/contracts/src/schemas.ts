@@ -159,6 +159,10 @@ export const UserPublicSchema = v.object({
 });
 export type UserPublic = v.InferOutput<typeof UserPublicSchema>;
 
+/** `GET /users/`: a page, optionally of one status (`is_active`). */
+export const UsersListQuerySchema = v.object({ ...SkipLimitQuerySchema.entries, is_active: booleanParam });
+export type UsersListQuery = v.InferOutput<typeof UsersListQuerySchema>;
+
 export const UsersPublicSchema = v.object({
   data: v.array(UserPublicSchema),
   count: v.number(),

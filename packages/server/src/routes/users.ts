@@ -8,11 +8,11 @@ import {
   MessageSchema,
   normalizeEmail,
   PasswordChangedSchema,
-  SkipLimitQuerySchema,
   UpdatePasswordSchema,
   UserCreateSchema,
   UserPublicSchema,
   UserRegisterSchema,
+  UsersListQuerySchema,
   UsersPublicSchema,
   UserUpdateMeSchema,
   UserUpdateSchema,
@@ -49,14 +49,16 @@ export default async function userRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['users'],
         summary: 'List users (super users)',
-        description: 'Newest first (created_at, then id, descending). `count` is the total number of users.',
+        description:
+          'Newest first (created_at, then id, descending). `is_active` keeps the users of one status. `count` is the ' +
+          'total number of users (of that status).',
         security: bearer,
-        querystring: SkipLimitQuerySchema,
+        querystring: UsersListQuerySchema,
         response: { 200: UsersPublicSchema },
       },
     },
     async (request) => {
-      const { data, count } = await app.users.list(request.query.skip, request.query.limit);
+      const { data, count } = await app.users.list(request.query.skip, request.query.limit, request.query.is_active);
       return { data: data.map(toUserPublic), count };
     },
   );
