@@ -32,7 +32,7 @@ export function CardList<TRow>({
           <span aria-hidden>{selection.allLabel}</span>
         </Flex>
       )}
-      // Focusable from script only: where the focus goes when a row's dialog closed on a deleted row.
+      {/* Focusable from script only: where the focus goes when a row's dialog closed on a deleted row. */}
       <chakra.ul
         aria-label={caption}
         aria-busy={busy || rows === undefined}
