@@ -77,7 +77,8 @@ test.describe('registry at volume', () => {
 
     // A super user restores it from the same page: same id, back in the list.
     const admin = await api.createUser({ is_superuser: true });
-    await page.evaluate((t) => window.localStorage.setItem('access_token', t), admin.token as string);
+    // Init scripts run in order at each load: this one, added last, signs the page in as the super user.
+    await page.addInitScript((t) => window.localStorage.setItem('access_token', t), admin.token as string);
     await page.reload();
     await page.getByRole('button', { name: 'Restaurar empresa' }).click();
     await expect(page.getByText('Empresa restaurada.')).toBeVisible();
@@ -123,7 +124,8 @@ test.describe('registry at volume', () => {
     await expect(badgeOf('Gama')).toHaveCount(0);
 
     // "Select all on this page", then one confirmation naming the count.
-    await page.getByRole('checkbox', { name: 'Selecionar todas desta página' }).check();
+    await page.getByRole('checkbox', { name: 'Selecionar todas desta página' }).focus();
+    await page.keyboard.press('Space');
     await expect(toolbar.getByText('3 empresas selecionadas')).toBeVisible();
     await toolbar.getByRole('button', { name: 'Excluir selecionadas' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Excluir 3 empresas' });
