@@ -1,6 +1,6 @@
-import { isApiError, useBulkCompanies, useExportSelectedCompanies } from '@backoffice/api-client';
+import { useBulkCompanies, useExportSelectedCompanies } from '@backoffice/api-client';
 import type { Company, CompanyBulkAction } from '@backoffice/contracts';
-import { showErrorToast } from '@backoffice/ui';
+import { apiErrorText, showErrorToast } from '@backoffice/ui';
 import { mutateWithToast, saveFile } from '@backoffice/ui/kit';
 import { Button } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
@@ -21,8 +21,7 @@ export interface BulkCompanyActionsProps {
 
 /** A bulk action's error: the API names each company it could not find; the screen says nothing changed. */
 function bulkFailure(error: unknown) {
-  const detail = isApiError(error) ? error.message : undefined;
-  showErrorToast(messages.bulkFailed, detail);
+  showErrorToast(messages.bulkFailed, apiErrorText(error));
 }
 
 /**

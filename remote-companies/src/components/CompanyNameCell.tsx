@@ -1,6 +1,5 @@
 import type { Company } from '@backoffice/contracts';
 import { Link } from '@chakra-ui/react/link';
-import { HStack } from '@chakra-ui/react/stack';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSignedInPerson } from '../hooks/companies-access';
 import { CompanyStatusBadge } from './CompanyStatusBadge';
@@ -8,19 +7,26 @@ import { CompanyStatusBadge } from './CompanyStatusBadge';
 /** `/companies/:id`: a company's page. */
 export const companyPath = (id: string) => `/companies/${encodeURIComponent(id)}`;
 
-/** The trading name, opening the company's page, and the "Inativa" badge when it is inactive. */
+/**
+ * The trading name, opening the company's page, and the "Inativa" badge when it is inactive. Inline, so
+ * the table's one-line cell can cut a long name with … (the badge first, where it stays visible).
+ */
 export function CompanyNameCell({ company }: { company: Company }) {
   const links = useSignedInPerson();
   return (
-    <HStack gap="2" wrap="wrap">
+    <>
+      {!company.is_active && (
+        <>
+          <CompanyStatusBadge isActive={false} />{' '}
+        </>
+      )}
       {links ? (
         <Link asChild variant="underline" fontWeight="medium">
           <RouterLink to={companyPath(company.id)}>{company.trading_name}</RouterLink>
         </Link>
       ) : (
-        <span>{company.trading_name}</span>
+        company.trading_name
       )}
-      <CompanyStatusBadge isActive={company.is_active} />
-    </HStack>
+    </>
   );
 }

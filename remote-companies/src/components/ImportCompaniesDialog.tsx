@@ -1,6 +1,6 @@
-import { isApiError, useCompanyImport } from '@backoffice/api-client';
+import { useCompanyImport } from '@backoffice/api-client';
 import type { ImportPreview, ImportSummary } from '@backoffice/contracts';
-import { showErrorToast, showSuccessToast } from '@backoffice/ui';
+import { apiErrorText, showErrorToast, showSuccessToast } from '@backoffice/ui';
 import { saveFile } from '@backoffice/ui/kit';
 import { Alert } from '@chakra-ui/react/alert';
 import { Box } from '@chakra-ui/react/box';
@@ -79,7 +79,7 @@ export function ImportCompaniesDialog({ open, onClose }: { open: boolean; onClos
     try {
       setPhase({ kind: 'preview', preview: await importing.preview.mutateAsync(chosen) });
     } catch (error) {
-      showErrorToast(m.previewFailed, isApiError(error) ? error.message : undefined);
+      showErrorToast(m.previewFailed, apiErrorText(error));
     }
   };
 
@@ -98,7 +98,7 @@ export function ImportCompaniesDialog({ open, onClose }: { open: boolean; onClos
         },
       });
     } catch (error) {
-      setPhase({ kind: 'failed', detail: isApiError(error) ? error.message : m.previewFailed, created: 0 });
+      setPhase({ kind: 'failed', detail: apiErrorText(error) ?? m.previewFailed, created: 0 });
     }
   };
 

@@ -1,5 +1,4 @@
 import {
-  apiErrors,
   AuditEventsSchema,
   EmailChangeRevertSchema,
   HistoryQuerySchema,
