@@ -19,6 +19,7 @@ const USAGE = `Usage: backoffice-server <command>
                      time password recovery for an existing and an unknown address (N of each, default 50,
                      alternating) against the built server (BENCH_DATABASE_URL for PostgreSQL); --compare
                      times another build's dist/cli.js too
+  remotes <command>  publish, promote, canary, roll back and list the remotes' releases (remotes help)
   bench-import [--rows N[,N…]]
                      import CSV files of N demo companies (default 10000,100000) over HTTP into a scratch
                      database (BENCH_DATABASE_URL, else PGlite) and print the preview's and the import's
@@ -97,6 +98,10 @@ async function main(argv: string[]): Promise<number> {
         databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
       });
       return 0;
+    }
+    case 'remotes': {
+      const { remotesCommand } = await import('./cli/remotes.js');
+      return remotesCommand(args, loadConfig(), process.env);
     }
     case 'bench-import': {
       const { benchImport } = await import('./cli/bench-import.js');
