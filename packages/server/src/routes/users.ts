@@ -1,4 +1,5 @@
 import {
+  apiErrors,
   AuditEventsSchema,
   EmailChangeRevertSchema,
   HistoryQuerySchema,
