@@ -9,6 +9,7 @@ export default defineRemote({
   name: 'companies',
   exposes: {
     CompaniesPage: expose<typeof import('./pages/CompaniesPage')>('./pages/CompaniesPage'),
+    CompanyPage: expose<typeof import('./pages/CompanyPage')>('./pages/CompanyPage'),
   },
   screens: [
     {
@@ -18,6 +19,13 @@ export default defineRemote({
       access: 'signed-in',
       // Spec §2: the menu's second entry, after the shell's Início.
       menu: { label: 'Empresas', icon: 'briefcase', order: 10 },
+    },
+    {
+      // A company's page (issue 27), opened from its name in the list; no menu entry of its own.
+      path: '/companies/:id',
+      expose: 'CompanyPage',
+      title: 'Empresa',
+      access: 'signed-in',
     },
   ],
 });

@@ -32,7 +32,7 @@ describe('CompaniesPage', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Nome Fantasia', 'Razão Social', 'CNPJ', 'Tipo', 'Ações']);
+    ).toEqual(['', 'Nome Fantasia', 'Razão Social', 'CNPJ', 'Tipo', 'Ações']);
     expect(within(table).getByText('11.222.333/0001-81')).toBeInTheDocument();
     await waitFor(() => expect(lists(calls).map((call) => call.search.toString())).toHaveLength(2));
     expect(lists(calls).map((call) => Object.fromEntries(call.search))).toEqual([

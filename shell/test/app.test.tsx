@@ -42,14 +42,21 @@ const admin = superuser;
 const ana = makeUser(2, { email: 'ana@example.com', full_name: null });
 
 let me: UserPublic = admin;
-/** How the fake API answers: the signed-in user, 3 of 7 companies (2 active), 2 users (1 active). */
+/**
+ * How the fake API answers: the signed-in user, 7 companies of which 5 active (a page shows 3, 2 of them
+ * active: the dashboard must say the registry's 5, not the page's 2), 2 users (1 active).
+ */
 const product: Handler = (call) => {
   if (call.path === '/users/me') return { status: 200, body: me };
   if (call.path === '/companies/') {
     const rows = [makeCompany(1), makeCompany(2, { is_active: false }), makeCompany(3)];
-    return { status: 200, body: listOf(rows, 7) };
+    return { status: 200, body: listOf(rows, call.search.get('is_active') === 'true' ? 5 : 7) };
   }
-  if (call.path === '/users/') return { status: 200, body: listOf([admin, { ...ana, is_active: false }]) };
+  if (call.path === '/users/') {
+    return call.search.get('is_active') === 'true'
+      ? { status: 200, body: listOf([admin]) }
+      : { status: 200, body: listOf([admin, { ...ana, is_active: false }]) };
+  }
   return undefined;
 };
 let answer: Handler = product;
@@ -109,10 +116,10 @@ describe('frame and dashboard', () => {
     expect(screen.getByText('Logged in as: admin@example.com')).toBeInTheDocument();
     const companiesCard = screen.getByRole('region', { name: 'Empresas' });
     expect(await within(companiesCard).findByText('7')).toBeInTheDocument();
-    expect(within(companiesCard).getByText('2 ativas')).toBeInTheDocument();
+    expect(await within(companiesCard).findByText('5 ativas')).toBeInTheDocument();
     const usersCard = screen.getByRole('region', { name: 'Usuários' });
     expect(await within(usersCard).findByText('2')).toBeInTheDocument();
-    expect(within(usersCard).getByText('1 ativos')).toBeInTheDocument();
+    expect(await within(usersCard).findByText('1 ativos')).toBeInTheDocument();
     const profile = screen.getByRole('region', { name: 'Seu Perfil' });
     expect(within(profile).getByText('admin@example.com')).toBeInTheDocument();
     expect(within(profile).getByText('Administrador')).toBeInTheDocument();

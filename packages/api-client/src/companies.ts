@@ -1,18 +1,37 @@
-import {
-  type CompaniesFilter,
-  type CompaniesListQuery,
-  type CompaniesPublic,
-  type Company,
-  type CompanyCreate,
-  type CompanySort,
-  type CompanyUpdate,
-  MAX_LIMIT,
-  type Message,
+import type {
+  AuditEvents,
+  CompaniesFilter,
+  CompaniesListQuery,
+  CompaniesPublic,
+  Company,
+  CompanyBulk,
+  CompanyBulkResult,
+  CompanyCreate,
+  CompanySort,
+  CompanyUpdate,
+  ImportEvent,
+  ImportPreview,
+  Message,
+  RelatedCompanies,
 } from '@backoffice/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+} from '@tanstack/react-query';
 import { useState } from 'react';
-import { type Download, download, request } from './http.js';
-import { LIST_STALE_TIME_MS, pageInfo, pageToSkip, prefetchKept, usePrefetchNextPage } from './pagination.js';
+import { type Download, download, postStreamingLines, request } from './http.js';
+import {
+  type ActiveSummary,
+  LIST_STALE_TIME_MS,
+  pageInfo,
+  pageToSkip,
+  prefetchKept,
+  usePrefetchNextPage,
+} from './pagination.js';
 import { queryClient } from './query-client.js';
 import { type MutationConfig, type QueryConfig, useRefreshingMutation } from './query-config.js';
 import { queryKeys } from './query-keys.js';
@@ -116,11 +135,20 @@ export function useCompanies({
   return query;
 }
 
-/** The dashboard's first page of companies (API maximum) for the total and the active count. */
+/**
+ * The dashboard's figures: the registry's total and its active total, both counted by the API (the
+ * counters behind a filter-only list), not the active rows of one loaded page.
+ */
 export function companiesSummaryQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.companies.summary,
-    queryFn: ({ signal }) => readCompanies({ skip: 0, limit: MAX_LIMIT }, signal),
+    queryFn: async ({ signal }): Promise<ActiveSummary> => {
+      const [all, active] = await Promise.all([
+        readCompanies({ skip: 0, limit: 1 }, signal),
+        readCompanies({ skip: 0, limit: 1, is_active: true }, signal),
+      ]);
+      return { count: all.count, active: active.count };
+    },
   });
 }
 
@@ -168,4 +196,115 @@ export function useUpdateCompany({
 
 export function useDeleteCompany({ mutationConfig }: { mutationConfig?: MutationConfig<Message, string> } = {}) {
   return useRefreshingMutation(deleteCompany, refreshCompanies, mutationConfig);
+}
+
+/* ---------- one company: its page ---------- */
+
+export function readCompany(id: string, signal?: AbortSignal): Promise<Company> {
+  return request<Company>(`/companies/${encodeURIComponent(id)}`, { signal });
+}
+
+export function companyQueryOptions(id: string) {
+  return queryOptions({ queryKey: queryKeys.companies.detail(id), queryFn: ({ signal }) => readCompany(id, signal) });
+}
+
+/** The company of `/companies/:id` (a 404 is an `ApiError`: the page shows it is missing or deleted). */
+export function useCompany({ id, queryConfig }: { id: string; queryConfig?: QueryConfig<typeof companyQueryOptions> }) {
+  return useQuery({ ...companyQueryOptions(id), ...queryConfig });
+}
+
+export function relatedCompaniesQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: queryKeys.companies.related(id),
+    queryFn: ({ signal }) => request<RelatedCompanies>(`/companies/${encodeURIComponent(id)}/related`, { signal }),
+  });
+}
+
+/** The matriz and filiais of the company's CNPJ root. */
+export function useRelatedCompanies({
+  id,
+  queryConfig,
+}: {
+  id: string;
+  queryConfig?: QueryConfig<typeof relatedCompaniesQueryOptions>;
+}) {
+  return useQuery({ ...relatedCompaniesQueryOptions(id), ...queryConfig });
+}
+
+export function companyHistoryQueryOptions(id: string) {
+  return infiniteQueryOptions({
+    queryKey: queryKeys.companies.history(id),
+    queryFn: ({ signal, pageParam }) =>
+      request<AuditEvents>(`/companies/${encodeURIComponent(id)}/history`, {
+        query: { cursor: pageParam },
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+}
+
+/** A company's history, newest first; `fetchNextPage` reads older events (keyset cursor). */
+export function useCompanyHistory({ id }: { id: string }) {
+  return useInfiniteQuery(companyHistoryQueryOptions(id));
+}
+
+/** "Restaurar" (super users): brings a deleted company back; refreshes every companies query. */
+export function useRestoreCompany({ mutationConfig }: { mutationConfig?: MutationConfig<Company, string> } = {}) {
+  return useRefreshingMutation(
+    (id: string) => request<Company>(`/companies/${encodeURIComponent(id)}/restore`, { method: 'POST' }),
+    refreshCompanies,
+    mutationConfig,
+  );
+}
+
+/* ---------- many companies at once ---------- */
+
+/** Ativar, Desativar, Excluir selecionadas: one call, all or nothing. */
+export function useBulkCompanies({
+  mutationConfig,
+}: {
+  mutationConfig?: MutationConfig<CompanyBulkResult, CompanyBulk>;
+} = {}) {
+  return useRefreshingMutation(
+    (body: CompanyBulk) => request<CompanyBulkResult>('/companies/bulk', { method: 'POST', json: body }),
+    refreshCompanies,
+    mutationConfig,
+  );
+}
+
+/** "Exportar selecionadas": the selected companies as the export's CSV file. */
+export function useExportSelectedCompanies() {
+  return useMutation({
+    mutationFn: (ids: string[]) =>
+      download('/companies/export.csv', { method: 'POST', json: { ids }, accept: 'text/csv' }),
+  });
+}
+
+const csvFile = (file: Blob) => ({ data: file, type: 'text/csv' });
+
+/**
+ * "Importar CSV": `preview(file)` checks the file without writing; `run(file, onEvent)` imports it and
+ * hears each batch's progress and then the summary; `rejected(file)` downloads the lines with errors.
+ * After an import every companies query is refreshed.
+ */
+export function useCompanyImport() {
+  const preview = useMutation({
+    mutationFn: (file: Blob) =>
+      request<ImportPreview>('/companies/import/preview', { method: 'POST', file: csvFile(file) }),
+  });
+  const run = useMutation({
+    mutationFn: async ({ file, onEvent }: { file: Blob; onEvent: (event: ImportEvent) => void }) => {
+      try {
+        await postStreamingLines<ImportEvent>('/companies/import', { file: csvFile(file), onLine: onEvent });
+      } finally {
+        await refreshCompanies();
+      }
+    },
+  });
+  const rejected = useMutation({
+    mutationFn: (file: Blob) =>
+      download('/companies/import/rejected.csv', { method: 'POST', file: csvFile(file), accept: 'text/csv' }),
+  });
+  return { preview, run, rejected };
 }

@@ -13,7 +13,31 @@ export interface RequestOptions {
   json?: unknown;
   /** A form-encoded body (the OAuth2 login). */
   form?: Record<string, string>;
+  /** A file sent as the body itself, with its content type (a CSV import). */
+  file?: FileBody;
   signal?: AbortSignal;
+}
+
+export interface FileBody {
+  data: Blob;
+  type: string;
+}
+
+/** The body and its content type, for whichever kind the call sends. */
+function bodyOf(options: Pick<RequestOptions, 'form' | 'json' | 'file'>, headers: Headers): BodyInit | undefined {
+  if (options.form) {
+    headers.set('Content-Type', 'application/x-www-form-urlencoded');
+    return new URLSearchParams(options.form).toString();
+  }
+  if (options.file) {
+    headers.set('Content-Type', options.file.type);
+    return options.file.data;
+  }
+  if (options.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    return JSON.stringify(options.json);
+  }
+  return undefined;
 }
 
 /** Told the token the API refused, so an embed that has fetched a newer one meanwhile just asks again. */
@@ -66,14 +90,7 @@ function baseHeaders(accept: string): { headers: Headers; token: string | null }
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { headers, token } = baseHeaders('application/json');
 
-  let body: BodyInit | undefined;
-  if (options.form) {
-    headers.set('Content-Type', 'application/x-www-form-urlencoded');
-    body = new URLSearchParams(options.form).toString();
-  } else if (options.json !== undefined) {
-    headers.set('Content-Type', 'application/json');
-    body = JSON.stringify(options.json);
-  }
+  const body = bodyOf(options, headers);
 
   let response: Response;
   try {
@@ -122,23 +139,15 @@ export async function download(
   options: {
     query?: Record<string, QueryValue>;
     accept: string;
-    signal?: AbortSignal;
+    signal?: AbortSignal | undefined;
     onProgress?: (bytes: number) => void;
+    /** A POST with a JSON body (an export of a selection) or a file (an import's rejected lines). */
+    method?: 'GET' | 'POST';
+    json?: unknown;
+    file?: FileBody;
   },
 ): Promise<Download> {
-  const { headers, token } = baseHeaders(options.accept);
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.query), { headers, signal: options.signal });
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    throw new NetworkError(error);
-  }
-  if (!response.ok) {
-    const data = await readBody(response);
-    if (response.status === 401 && token) unauthorizedHandler?.(token);
-    throw new ApiError(response.status, data);
-  }
+  const response = await send(path, options);
   const type = response.headers.get('Content-Type') ?? options.accept;
   const chunks: BlobPart[] = [];
   let received = 0;
@@ -161,4 +170,69 @@ export async function download(
     throw new NetworkError(error);
   }
   return { blob: new Blob(chunks, { type }), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
+}
+
+/** Sends a call and answers its response once it is known to be a 2xx (errors as `request` reports them). */
+async function send(
+  path: string,
+  options: Pick<RequestOptions, 'query' | 'json' | 'file'> & {
+    accept: string;
+    method?: 'GET' | 'POST';
+    signal?: AbortSignal | undefined;
+  },
+): Promise<Response> {
+  const { headers, token } = baseHeaders(options.accept);
+  const body = bodyOf(options, headers);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw new NetworkError(error);
+  }
+  if (!response.ok) {
+    const data = await readBody(response);
+    if (response.status === 401 && token) unauthorizedHandler?.(token);
+    throw new ApiError(response.status, data);
+  }
+  return response;
+}
+
+/**
+ * A POST whose answer is NDJSON (one JSON object per line, such as an import's progress): each line is
+ * handed to `onLine` as it arrives. Resolves when the answer ends.
+ */
+export async function postStreamingLines<T>(
+  path: string,
+  options: { file: FileBody; signal?: AbortSignal | undefined; onLine: (line: T) => void },
+): Promise<void> {
+  const response = await send(path, { ...options, method: 'POST', accept: 'application/x-ndjson' });
+  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+  let pending = '';
+  const flush = (text: string) => {
+    if (text.trim()) options.onLine(JSON.parse(text) as T);
+  };
+  try {
+    if (!reader) {
+      for (const line of (await response.text()).split('\n')) flush(line);
+      return;
+    }
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      pending += value;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) flush(line);
+    }
+    flush(pending);
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw new NetworkError(error);
+  }
 }

@@ -5,16 +5,24 @@
  */
 
 // Queries and mutations, one module per resource
+export { useAuditEvents, useUserHistory } from './audit.js';
 export { useRecoverPassword, useResetLinkCheck, useResetPassword } from './auth.js';
 export {
   COMPANIES_PAGE_SIZE,
   type CompaniesPageParams,
   prefetchCompanies,
+  useBulkCompanies,
   useCompanies,
   useCompaniesSummary,
+  useCompany,
+  useCompanyHistory,
+  useCompanyImport,
   useCreateCompany,
   useDeleteCompany,
   useExportCompanies,
+  useExportSelectedCompanies,
+  useRelatedCompanies,
+  useRestoreCompany,
   useUpdateCompany,
 } from './companies.js';
 // Runtime wiring, in one call at start-up: the base URL, the token's source, what a 401 does, the router
@@ -23,9 +31,10 @@ export { type ApiClientOptions, configureApiClient } from './configure.js';
 // Errors
 export { ApiError, isApiError, NetworkError } from './errors.js';
 export { type Download, isAbortError, type UnauthorizedHandler } from './http.js';
-export { type ListAnswer, type PageInfo, pageInfo } from './pagination.js';
+export { type ActiveSummary, type ListAnswer, type PageInfo, pageInfo } from './pagination.js';
 export { queryClient } from './query-client.js';
 export type { MutationConfig, QueryConfig } from './query-config.js';
+export type { AuditEventsFilter } from './query-keys.js';
 // Session
 export {
   HOME_PATH,

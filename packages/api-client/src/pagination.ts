@@ -82,3 +82,9 @@ export function usePrefetchNextPage<TData, TKey extends QueryKey>(
     void prefetchKept(client, options);
   }, [client, key]);
 }
+
+/** A total and how many of it are active (the dashboard's figures), both counted by the API. */
+export interface ActiveSummary {
+  count: number;
+  active: number;
+}

@@ -1,4 +1,7 @@
-import type { CompaniesFilter, CompanySort } from '@backoffice/contracts';
+import type { AuditEventsQuery, CompaniesFilter, CompanySort } from '@backoffice/contracts';
+
+/** What narrows the activity list (its page is the cursor, not part of the key). */
+export type AuditEventsFilter = Omit<AuditEventsQuery, 'cursor' | 'limit'>;
 
 /** Every query key of the product, built here and nowhere else. */
 export const queryKeys = {
@@ -27,5 +30,13 @@ export const queryKeys = {
         },
       ] as const,
     summary: ['companies', 'summary'] as const,
+    detail: (id: string) => ['companies', 'detail', id] as const,
+    history: (id: string) => ['companies', 'history', id] as const,
+    related: (id: string) => ['companies', 'related', id] as const,
+  },
+  audit: {
+    all: ['audit'] as const,
+    list: (filter: AuditEventsFilter) => ['audit', 'list', filter] as const,
+    user: (id: string) => ['audit', 'user', id] as const,
   },
 };

@@ -1,18 +1,17 @@
-import {
-  MAX_LIMIT,
-  type Message,
-  type PasswordChanged,
-  type UpdatePassword,
-  type UserCreate,
-  type UserPublic,
-  type UserRegister,
-  type UsersPublic,
-  type UserUpdate,
-  type UserUpdateMe,
+import type {
+  Message,
+  PasswordChanged,
+  UpdatePassword,
+  UserCreate,
+  UserPublic,
+  UserRegister,
+  UsersPublic,
+  UserUpdate,
+  UserUpdateMe,
 } from '@backoffice/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { request } from './http.js';
-import { LIST_STALE_TIME_MS, pageInfo, pageToSkip, usePrefetchNextPage } from './pagination.js';
+import { type ActiveSummary, LIST_STALE_TIME_MS, pageInfo, pageToSkip, usePrefetchNextPage } from './pagination.js';
 import { queryClient } from './query-client.js';
 import { type MutationConfig, type QueryConfig, useRefreshingMutation } from './query-config.js';
 import { queryKeys } from './query-keys.js';
@@ -23,7 +22,10 @@ export const USERS_PAGE_SIZE = 10;
 
 /* ---------- fetchers ---------- */
 
-export function readUsers(query: { skip: number; limit: number }, signal?: AbortSignal): Promise<UsersPublic> {
+export function readUsers(
+  query: { skip: number; limit: number; is_active?: boolean },
+  signal?: AbortSignal,
+): Promise<UsersPublic> {
   return request<UsersPublic>('/users/', { query, signal });
 }
 
@@ -100,7 +102,14 @@ export function useUsers({
 export function usersSummaryQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.users.summary,
-    queryFn: ({ signal }) => readUsers({ skip: 0, limit: MAX_LIMIT }, signal),
+    // Both totals counted by the API, not the active rows of one loaded page.
+    queryFn: async ({ signal }): Promise<ActiveSummary> => {
+      const [all, active] = await Promise.all([
+        readUsers({ skip: 0, limit: 1 }, signal),
+        readUsers({ skip: 0, limit: 1, is_active: true }, signal),
+      ]);
+      return { count: all.count, active: active.count };
+    },
   });
 }
 

@@ -29,6 +29,17 @@ export const apiErrors = {
   /* companies */
   companyNotFound: 'Empresa não encontrada',
   taxIdTaken: 'Já existe uma empresa com este CNPJ',
+  companyNotDeleted: 'Esta empresa não está excluída: não há o que restaurar',
+  restoreTaxIdTaken:
+    'Não é possível restaurar: o CNPJ desta empresa foi cadastrado em outra empresa depois da exclusão',
+  bulkCompanyNotFound: 'Empresa não encontrada (pode ter sido excluída): nada foi alterado',
+  notForEmbedTokens: 'An embed token cannot call this endpoint: it needs a signed-in user',
+  /* CSV import */
+  importNotCsv: 'Envie o arquivo CSV no corpo da requisição, com Content-Type text/csv',
+  importEmpty: 'O arquivo está vazio',
+  importTooLarge: 'O arquivo passa do tamanho máximo de 64 MB',
+  importHeaderMissing:
+    'Cabeçalho não reconhecido: a primeira linha deve ter as colunas Nome Fantasia, Razão Social, CNPJ e Tipo (Situação é opcional)',
   /* partner keys and embed tokens */
   partnerKeyNotFound: 'Partner key not found',
   invalidPartnerKey: 'Invalid or revoked partner key',

@@ -72,3 +72,19 @@ export const PARTNER_KEY_NAME_MAX_LENGTH = 100;
 export const PARTNER_KEY_MAX_ORIGINS = 20;
 /** Longest origin accepted (scheme, host and port; a DNS name is at most 253 characters). */
 export const ORIGIN_MAX_LENGTH = 300;
+
+/** Companies one bulk action or one export of a selection may name (`POST /companies/bulk`, `export.csv`). */
+export const BULK_MAX_IDS = 1_000;
+export const COMPANY_BULK_ACTIONS = ['activate', 'deactivate', 'delete'] as const;
+export type CompanyBulkAction = (typeof COMPANY_BULK_ACTIONS)[number];
+/** Events per page of a history or of the activity list; the default page. */
+export const AUDIT_MAX_LIMIT = 100;
+export const AUDIT_DEFAULT_LIMIT = 50;
+/** Lines of a CSV import preview listed with their errors (the counts cover every line). */
+export const IMPORT_PREVIEW_MAX_ERRORS = 500;
+/** Rows of a CSV import written per transaction: a batch is created whole or not at all. */
+export const IMPORT_BATCH_SIZE = 1_000;
+/** Largest CSV file an import accepts (about 500 000 rows of our export). */
+export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
+/** Companies of the same CNPJ root a company page lists (`GET /companies/{id}/related`). */
+export const RELATED_MAX = 100;

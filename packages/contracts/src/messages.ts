@@ -36,5 +36,10 @@ export const ruleMessages = {
   partnerKeyOriginsTooMany: `Informe no máximo ${PARTNER_KEY_MAX_ORIGINS} origens`,
   partnerKeyOriginInvalid:
     'Origem inválida: use esquema, host e porta, como https://portal.exemplo.com.br (sem caminho e sem *)',
+  companyStatusInvalid: 'Situação deve ser Ativa ou Inativa',
+  importColumnCount: 'Número de colunas diferente do cabeçalho',
+  importBadEncoding: 'Linha com caracteres inválidos: salve o arquivo em UTF-8 ou Latin-1',
+  importDuplicateInFile: 'CNPJ repetido no arquivo (primeira ocorrência na linha {line})',
+  importTaxIdRegistered: 'CNPJ já cadastrado: linha ignorada',
   partnerKeyAccessInvalid: `Acesso deve ser um de: ${PARTNER_KEY_ACCESS.join(', ')}`,
 } as const;

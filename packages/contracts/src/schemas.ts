@@ -1,5 +1,9 @@
 import * as v from 'valibot';
 import {
+  AUDIT_DEFAULT_LIMIT,
+  AUDIT_MAX_LIMIT,
+  BULK_MAX_IDS,
+  COMPANY_BULK_ACTIONS,
   COMPANY_SORTS,
   DEFAULT_COMPANY_IS_ACTIVE,
   DEFAULT_COMPANY_SORT,
@@ -154,6 +158,10 @@ export const UserPublicSchema = v.object({
   created_at: timestamp,
 });
 export type UserPublic = v.InferOutput<typeof UserPublicSchema>;
+
+/** `GET /users/`: a page, optionally of one status (`is_active`). */
+export const UsersListQuerySchema = v.object({ ...SkipLimitQuerySchema.entries, is_active: booleanParam });
+export type UsersListQuery = v.InferOutput<typeof UsersListQuerySchema>;
 
 export const UsersPublicSchema = v.object({
   data: v.array(UserPublicSchema),
@@ -327,6 +335,160 @@ export const CompaniesPageSchema = v.object({
   pages: v.number(),
 });
 export type CompaniesPage = v.InferOutput<typeof CompaniesPageSchema>;
+
+/** `GET /companies/{id}/related`: the other companies of the same CNPJ root (its first 8 characters). */
+export const RelatedCompaniesSchema = v.object({
+  /** The root's matriz or matrizes (a registry may hold more than one by mistake), never the company itself. */
+  matrizes: v.array(CompanySchema),
+  filiais: v.array(CompanySchema),
+  /** Filiais of the root besides this company, all of them (only the first RELATED_MAX are listed). */
+  filiais_count: v.number(),
+});
+export type RelatedCompanies = v.InferOutput<typeof RelatedCompaniesSchema>;
+
+const companyIds = v.pipe(
+  v.array(uuid, 'ids must be a list of company ids'),
+  v.minLength(1, 'Selecione ao menos uma empresa'),
+  v.maxLength(BULK_MAX_IDS, `Selecione no máximo ${BULK_MAX_IDS} empresas`),
+  v.check((ids) => new Set(ids).size === ids.length, 'ids must not repeat'),
+);
+
+/** `POST /companies/bulk`: one action on many companies, in one transaction (all or nothing). */
+export const CompanyBulkSchema = v.object({
+  action: v.picklist(COMPANY_BULK_ACTIONS, `action must be one of: ${COMPANY_BULK_ACTIONS.join(', ')}`),
+  ids: companyIds,
+});
+export type CompanyBulk = v.InferOutput<typeof CompanyBulkSchema>;
+
+export const CompanyBulkResultSchema = v.object({
+  action: v.picklist(COMPANY_BULK_ACTIONS),
+  /** Companies the action changed (one already in the asked status is left as it is). */
+  changed: v.number(),
+  message: v.string(),
+});
+export type CompanyBulkResult = v.InferOutput<typeof CompanyBulkResultSchema>;
+
+/** `POST /companies/export.csv`: the selected companies only. */
+export const CompaniesExportSelectionSchema = v.object({ ids: companyIds });
+export type CompaniesExportSelection = v.InferOutput<typeof CompaniesExportSelectionSchema>;
+
+/** One line of a CSV import that will not be created, and why (Portuguese, as the screen shows it). */
+export const ImportLineProblemSchema = v.object({
+  line: v.number(),
+  errors: v.array(v.string()),
+});
+export type ImportLineProblem = v.InferOutput<typeof ImportLineProblemSchema>;
+
+/** `POST /companies/import/preview`: what an import of this file would do, changing nothing. */
+export const ImportPreviewSchema = v.object({
+  /** Data lines (the header not counted). */
+  rows: v.number(),
+  /** Lines that would be created. */
+  valid: v.number(),
+  /** Lines whose CNPJ is already registered: skipped, not an error. */
+  ignored: v.number(),
+  /** Lines with an error. */
+  rejected: v.number(),
+  /** The first lines with an error, in file order. */
+  problems: v.array(ImportLineProblemSchema),
+  /** The first ignored lines. */
+  ignored_lines: v.array(v.number()),
+  encoding: v.picklist(['utf-8', 'latin-1']),
+  separator: v.picklist([';', ',']),
+});
+export type ImportPreview = v.InferOutput<typeof ImportPreviewSchema>;
+
+/** What `POST /companies/import` streams, one JSON object per line: progress, then the summary. */
+export const ImportProgressSchema = v.object({
+  type: v.literal('progress'),
+  /** Data lines read so far. */
+  processed: v.number(),
+  created: v.number(),
+});
+export const ImportSummarySchema = v.object({
+  type: v.literal('summary'),
+  rows: v.number(),
+  created: v.number(),
+  ignored: v.number(),
+  rejected: v.number(),
+});
+export const ImportFailureSchema = v.object({ type: v.literal('error'), detail: v.string(), created: v.number() });
+export const ImportEventSchema = v.variant('type', [ImportProgressSchema, ImportSummarySchema, ImportFailureSchema]);
+export type ImportEvent = v.InferOutput<typeof ImportEventSchema>;
+export type ImportSummary = v.InferOutput<typeof ImportSummarySchema>;
+
+/* ---------- history (audit events) ---------- */
+
+export const AUDIT_ENTITY_TYPES = ['company', 'user'] as const;
+export const AUDIT_ACTOR_TYPES = ['user', 'partner', 'system'] as const;
+
+/** A field's value before and after (`null` when it did not exist: a creation or a deletion). */
+const FieldChangeSchema = v.object({ old: v.unknown(), new: v.unknown() });
+
+/**
+ * One recorded change, or one sign-in. `id` is the keyset cursor: lists run newest first and a page
+ * continues after the `next_cursor` of the one before. `changes` never holds a password: a changed
+ * password shows as the field `password` with both values null.
+ */
+export const AuditEventSchema = v.object({
+  id: v.string(),
+  occurred_at: timestamp,
+  action: v.string(),
+  entity_type: v.picklist(AUDIT_ENTITY_TYPES),
+  entity_id: v.nullable(v.string()),
+  actor: v.object({
+    type: v.picklist(AUDIT_ACTOR_TYPES),
+    id: v.nullable(v.string()),
+    /** The user's e-mail, or the partner key's name, at the time. */
+    label: v.nullable(v.string()),
+  }),
+  ip: v.nullable(v.string()),
+  reason: v.nullable(v.string()),
+  changes: v.record(v.string(), FieldChangeSchema),
+});
+export type AuditEvent = v.InferOutput<typeof AuditEventSchema>;
+
+export const AuditEventsSchema = v.object({
+  data: v.array(AuditEventSchema),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  next_cursor: v.nullable(v.string()),
+});
+export type AuditEvents = v.InferOutput<typeof AuditEventsSchema>;
+
+const cursorParam = v.optional(v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,17}$/, 'cursor must be a next_cursor value')));
+const limitParam = v.optional(
+  v.pipe(
+    v.union([v.string(), v.number()], NOT_AN_INTEGER),
+    v.transform(Number),
+    v.integer(NOT_AN_INTEGER),
+    v.minValue(1, 'Input should be greater than or equal to 1'),
+    v.maxValue(AUDIT_MAX_LIMIT, `Input should be less than or equal to ${AUDIT_MAX_LIMIT}`),
+  ),
+  AUDIT_DEFAULT_LIMIT,
+);
+
+/** `GET /companies/{id}/history`, `GET /users/{id}/history`. */
+export const HistoryQuerySchema = v.object({ cursor: cursorParam, limit: limitParam });
+export type HistoryQuery = v.InferOutput<typeof HistoryQuerySchema>;
+
+const emptyAsAbsent = <T extends v.GenericSchema<string>>(schema: T) => v.optional(v.union([v.literal(''), schema]));
+
+/** `GET /audit-events` (super users): the activity list, filtered by who, what, entity and period. */
+export const AuditEventsQuerySchema = v.object({
+  cursor: cursorParam,
+  limit: limitParam,
+  actor_id: emptyAsAbsent(uuid),
+  /** An exact action (`company.deleted`) or a prefix ending in a dot (`user.`). */
+  action: emptyAsAbsent(
+    v.pipe(v.string(), v.regex(/^[a-z_]+\.[a-z_]*$/, 'action must look like company.deleted or user.')),
+  ),
+  entity_type: emptyAsAbsent(v.picklist(AUDIT_ENTITY_TYPES, 'entity_type must be company or user')),
+  entity_id: emptyAsAbsent(uuid),
+  /** Period: events at or after `from`, and before `to` (ISO 8601 timestamps). */
+  from: emptyAsAbsent(v.pipe(v.string(), v.isoTimestamp('from must be an ISO 8601 timestamp'))),
+  to: emptyAsAbsent(v.pipe(v.string(), v.isoTimestamp('to must be an ISO 8601 timestamp'))),
+});
+export type AuditEventsQuery = v.InferOutput<typeof AuditEventsQuerySchema>;
 
 /* ---------- partner keys and embed tokens ---------- */
 

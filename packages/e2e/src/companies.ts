@@ -74,7 +74,13 @@ export async function tableRows(page: Page): Promise<string[][]> {
   const count = await rows.count();
   const result: string[][] = [];
   for (let i = 1; i < count; i++) {
-    const cells = await rows.nth(i).getByRole('cell').allInnerTexts();
+    // The selection column's checkbox cell is not one of the spec's columns; a name cell also holds the
+    // "Inativa" badge, so a cell with a link reads as the link's text (the name).
+    const cells = await rows
+      .nth(i)
+      .getByRole('cell')
+      .filter({ hasNot: page.getByRole('checkbox') })
+      .evaluateAll((all) => all.map((cell) => ((cell.querySelector('a') ?? cell) as HTMLElement).innerText));
     result.push(cells.slice(0, 4).map((cell) => cell.trim()));
   }
   return result;

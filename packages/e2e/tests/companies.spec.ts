@@ -23,8 +23,9 @@ test.describe('/companies', () => {
   });
 
   const searchBox = (page: Page) => page.getByRole('searchbox', { name: SEARCH });
+  // A row by its company's name, which links to the company's page (an inactive one also has a badge).
   const row = (page: Page, tradingName: string) =>
-    page.getByRole('row').filter({ has: page.getByRole('cell', { name: tradingName, exact: true }) });
+    page.getByRole('row').filter({ has: page.getByRole('link', { name: tradingName, exact: true }) });
 
   test('lists companies with formatted CNPJ and type badges, for an ordinary user', async ({ page, api, signIn }) => {
     const [matriz, filial] = await seedCompanies(api, token, [
@@ -36,7 +37,16 @@ test.describe('/companies', () => {
     await expect(page.getByRole('button', { name: 'Adicionar Empresa' })).toBeVisible();
     await expect(searchBox(page)).toHaveAttribute('placeholder', SEARCH);
     await expect(page.getByRole('combobox', { name: 'Tipo' })).toHaveValue('');
-    await expect(page.getByRole('columnheader')).toHaveText(['Nome Fantasia', 'Razão Social', 'CNPJ', 'Tipo', 'Ações']);
+    // The spec's columns, after the selection column (its header is the 'select all on this page' checkbox).
+    await expect(page.getByRole('columnheader')).toHaveText([
+      '',
+      'Nome Fantasia',
+      'Razão Social',
+      'CNPJ',
+      'Tipo',
+      'Ações',
+    ]);
+    await expect(page.getByRole('checkbox', { name: 'Selecionar todas desta página' })).toBeVisible();
     await expect(row(page, 'Padaria São João')).toBeVisible();
     // Newest first.
     await expect

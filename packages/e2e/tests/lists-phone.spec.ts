@@ -64,6 +64,8 @@ test.describe('lists on a 390 × 844 phone', () => {
     await expect(page).toHaveURL(/is_active=false/);
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText('Oficina Central');
+    // Status at a glance: the inactive company's card carries the badge; the active one's none.
+    await expect(cards.first().getByText('Inativa', { exact: true })).toBeVisible();
     await expect(page.getByText('1 empresa', { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 

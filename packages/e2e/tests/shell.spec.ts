@@ -108,13 +108,15 @@ test.describe('dashboard', () => {
   test('greets by name and shows the figures of the API for a super user', async ({ page, api, signIn }) => {
     const admin = await api.createUser({ is_superuser: true, full_name: 'Beatriz Lima' });
     const token = admin.token as string;
-    const companies = await api.call<{ data: { is_active: boolean }[]; count: number }>('GET', 'companies/', token);
-    const users = await api.call<{ data: { is_active: boolean }[]; count: number }>('GET', 'users/', token);
+    const companies = await api.call<{ count: number }>('GET', 'companies/?limit=1', token);
+    const users = await api.call<{ count: number }>('GET', 'users/?limit=1', token);
+    // The registry's active totals (issue 27), not the active rows of one loaded page.
+    const activeCompanies = (await api.call<{ count: number }>('GET', 'companies/?limit=1&is_active=true', token))
+      .count;
+    const activeUsers = (await api.call<{ count: number }>('GET', 'users/?limit=1&is_active=true', token)).count;
     await signIn(token);
     await expect(page.getByRole('heading', { name: 'Bem-vindo(a), Beatriz Lima!' })).toBeVisible();
     await expect(page.getByText('Aqui está um resumo do sistema')).toBeVisible();
-    const activeCompanies = companies.data.filter((c) => c.is_active).length;
-    const activeUsers = users.data.filter((u) => u.is_active).length;
     const companiesCard = page.getByRole('region', { name: 'Empresas' });
     await expect(companiesCard.getByTestId('total')).toHaveText(String(companies.count));
     await expect(companiesCard.getByTestId('active')).toHaveText(`${activeCompanies} ativas`);

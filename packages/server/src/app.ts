@@ -5,6 +5,7 @@ import bodyParsers from './http/body-parsers.js';
 import { trustProxyOption } from './http/client-address.js';
 import errors, { clientErrorHandler, frameworkErrors } from './http/errors.js';
 import { serializerCompiler, validatorCompiler } from './http/valibot.js';
+import auditRetention from './plugins/audit-retention.js';
 import auth from './plugins/auth.js';
 import context, { type AppDeps } from './plugins/context.js';
 import { defaultWebRoot, registerFrontends } from './plugins/frontends.js';
@@ -12,6 +13,7 @@ import openapi from './plugins/openapi.js';
 import partnerEmbeds from './plugins/partner-embeds.js';
 import releases from './plugins/releases.js';
 import security from './plugins/security.js';
+import auditEventRoutes from './routes/audit-events.js';
 import companyRoutes from './routes/companies.js';
 import deployKeyRoutes from './routes/deploy-keys.js';
 import embedRoutes from './routes/embed.js';
@@ -68,6 +70,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await app.register(auth);
   await app.register(partnerEmbeds);
   await app.register(releases);
+  await app.register(auditRetention);
 
   const frontends = await registerFrontends(app, {
     webRoot: deps.config.webRoot ?? defaultWebRoot(),
@@ -88,6 +91,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       await api.register(embedRoutes);
       await api.register(remoteRoutes);
       await api.register(deployKeyRoutes);
+      await api.register(auditEventRoutes);
       await api.register(utilRoutes);
     },
     { prefix: API_PREFIX },

@@ -20,6 +20,10 @@ const USAGE = `Usage: backoffice-server <command>
                      alternating) against the built server (BENCH_DATABASE_URL for PostgreSQL); --compare
                      times another build's dist/cli.js too
   remotes <command>  publish, promote, canary, roll back and list the remotes' releases (remotes help)
+  bench-import [--rows N[,N…]]
+                     import CSV files of N demo companies (default 10000,100000) over HTTP into a scratch
+                     database (BENCH_DATABASE_URL, else PGlite) and print the preview's and the import's
+                     time, rows per second and the process's peak memory per size
   soak [SECONDS]     run the built server under mixed load (default 600 s, SOAK_CONNECTIONS=50) and print
                      errors, latency percentiles and its memory; SOAK_DATABASE_URL for a PostgreSQL database
 `;
@@ -98,6 +102,15 @@ async function main(argv: string[]): Promise<number> {
     case 'remotes': {
       const { remotesCommand } = await import('./cli/remotes.js');
       return remotesCommand(args, loadConfig(), process.env);
+    }
+    case 'bench-import': {
+      const { benchImport } = await import('./cli/bench-import.js');
+      const flags = parseFlags(args, ['rows']);
+      await benchImport({
+        sizes: (flags.rows ?? '10000,100000').split(',').map((size) => parseCount(size, 0)),
+        databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+      });
+      return 0;
     }
     case 'soak': {
       const { soak } = await import('./cli/soak.js');

@@ -23,6 +23,8 @@ export interface Config {
   resetTokenExpireMinutes: number;
   /** Lifetime of the token a partner portal's server gets for its partner key (POST /embed/token). */
   embedTokenExpireMinutes: number;
+  /** Days the history keeps an event (AUDIT_RETENTION_DAYS); 0 keeps every event. */
+  auditRetentionDays: number;
   firstSuperuser: string;
   firstSuperuserPassword: string;
   /** Anyone may create an account at POST /users/signup (the spec's screens); `false` leaves it to super users. */
@@ -142,6 +144,7 @@ export function loadConfig(env: Env = process.env): Config {
     embedTokenExpireMinutes: integer(env, 'EMBED_TOKEN_EXPIRE_MINUTES', 10, 1, 60),
     frontendUrl,
     httpsOnly: flag(env, 'HTTPS_ONLY', frontendUrl.startsWith('https://')),
+    auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 0, 0, 365_000),
     firstSuperuser: text(env, 'FIRST_SUPERUSER', 'admin@example.com').toLowerCase(),
     firstSuperuserPassword: text(env, 'FIRST_SUPERUSER_PASSWORD', DEV_SUPERUSER_PASSWORD),
     signupEnabled: flag(env, 'SIGNUP_ENABLED', true),

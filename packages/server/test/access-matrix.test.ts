@@ -3,6 +3,7 @@ import path from 'node:path';
 import { cnpjCheckDigits } from '@backoffice/contracts';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM } from '../src/services/audit.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { fakeShellBuild, tempDir } from './support/builds.js';
 
@@ -244,6 +245,52 @@ const calls: Call[] = [
     expect: anyUser(200),
     run: async (tk) => t.del(`companies/${(await company()).id}`, tk),
   },
+  {
+    name: 'GET /companies/{id}/related',
+    expect: anyUser(200),
+    run: async (tk) => t.get(`companies/${(await company()).id}/related`, tk),
+  },
+  {
+    name: 'GET /companies/{id}/history',
+    expect: anyUser(200),
+    run: async (tk) => t.get(`companies/${(await company()).id}/history`, tk),
+  },
+  {
+    name: 'POST /companies/{id}/restore',
+    expect: superOnly(200),
+    run: async (tk) => {
+      const deleted = await company();
+      await t.app.companiesService.delete(SYSTEM, deleted.id);
+      return t.post(`companies/${deleted.id}/restore`, tk);
+    },
+  },
+  {
+    name: 'POST /companies/bulk',
+    expect: anyUser(200),
+    run: async (tk) => t.post('companies/bulk', tk, { action: 'deactivate', ids: [(await company()).id] }),
+  },
+  {
+    name: 'POST /companies/export.csv',
+    expect: anyUser(200),
+    run: async (tk) => t.post('companies/export.csv', tk, { ids: [(await company()).id] }),
+  },
+  ...['import/preview', 'import', 'import/rejected.csv'].map((path) => ({
+    name: `POST /companies/${path}`,
+    expect: anyUser(200),
+    run: (tk: string | undefined) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${t.api}/companies/${path}`,
+        headers: { ...(tk ? { authorization: `Bearer ${tk}` } : {}), 'content-type': 'text/csv' },
+        payload: `Nome Fantasia;Razão Social;CNPJ;Tipo\r\nA;B;${newTaxId()};Filial\r\n`,
+      }),
+  })),
+  {
+    name: 'GET /users/{id}/history',
+    expect: superOnly(200),
+    run: async (tk) => t.get(`users/${(await t.createUser()).id}/history`, tk),
+  },
+  { name: 'GET /audit-events', expect: superOnly(200), run: (tk) => t.get('audit-events', tk) },
   { name: 'GET /partner-keys/', expect: superOnly(200), run: (tk) => t.get('partner-keys/', tk) },
   {
     name: 'POST /partner-keys/',

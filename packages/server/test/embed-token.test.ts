@@ -199,6 +199,46 @@ describe('what an embed token may do', () => {
     expect((await t.app.companies.findById(existing.id))?.trading_name).toBe('Loja Parceira');
   });
 
+  it('a read-only key may export a selection and read the same-root companies, never run a bulk action', async () => {
+    const token = await embedToken((await partnerKey('read')).key);
+    const existing = await company();
+    const exported = await call('POST', '/api/v1/companies/export.csv', token, PORTAL, { ids: [existing.id] });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body).toContain('Loja Parceira');
+    expect((await call('GET', `/api/v1/companies/${existing.id}/related`, token)).statusCode).toBe(200);
+    const bulk = await call('POST', '/api/v1/companies/bulk', token, PORTAL, { action: 'delete', ids: [existing.id] });
+    expect(bulk.statusCode).toBe(403);
+    expect(detail(bulk)).toBe(apiErrors.embedTokenReadOnly);
+    expect(await t.app.companies.findById(existing.id)).toBeDefined();
+  });
+
+  it('no key reaches history, restore or import, which need a person; a change it makes is on record as the key’s', async () => {
+    const key = await partnerKey('read-write');
+    const token = await embedToken(key.key);
+    const existing = await company();
+    for (const [method, url] of [
+      ['GET', `/api/v1/companies/${existing.id}/history`],
+      ['POST', `/api/v1/companies/${existing.id}/restore`],
+      ['POST', '/api/v1/companies/import/preview'],
+      ['POST', '/api/v1/companies/import'],
+      ['POST', '/api/v1/companies/import/rejected.csv'],
+    ] as const) {
+      const res = await call(method, url, token, PORTAL, method === 'POST' ? {} : undefined);
+      expect(res.statusCode, url).toBe(403);
+      expect(detail(res)).toBe(apiErrors.notForEmbedTokens);
+    }
+    const bulk = await call('POST', '/api/v1/companies/bulk', token, PORTAL, {
+      action: 'deactivate',
+      ids: [existing.id],
+    });
+    expect(bulk.statusCode).toBe(200);
+    const [event] = (await t.get(`companies/${existing.id}/history`, t.superuserToken)).json().data;
+    expect(event).toMatchObject({
+      action: 'company.updated',
+      actor: { type: 'partner', id: key.id, label: 'Portal read-write' },
+    });
+  });
+
   it("only from one of its key's origins: none, another or a look-alike is refused with a clear detail", async () => {
     const token = await embedToken((await partnerKey('read-write', [PORTAL, 'http://localhost:5173'])).key);
     expect((await call('GET', '/api/v1/companies/', token, 'http://localhost:5173')).statusCode).toBe(200);
@@ -241,7 +281,7 @@ describe('what an embed token may do', () => {
         'GET /api/v1/utils/health-check/',
       ]),
     );
-    expect(operations.length - others.length).toBe(8);
+    expect(operations.length - others.length).toBe(16);
     for (const op of others) {
       const url = op.path
         .replace('{id}', '00000000-0000-4000-8000-000000000000')

@@ -341,6 +341,15 @@ describe('utilities and documentation', () => {
       '/api/v1/companies/paginated',
       '/api/v1/companies/active',
       '/api/v1/companies/{id}',
+      '/api/v1/companies/{id}/history',
+      '/api/v1/companies/{id}/restore',
+      '/api/v1/companies/{id}/related',
+      '/api/v1/companies/bulk',
+      '/api/v1/companies/import/preview',
+      '/api/v1/companies/import',
+      '/api/v1/companies/import/rejected.csv',
+      '/api/v1/users/{id}/history',
+      '/api/v1/audit-events',
       '/api/v1/utils/health-check/',
     ]) {
       expect(paths).toContain(path);

@@ -39,6 +39,17 @@ describe('GET /users/', () => {
     expect(pastTheEnd.json()).toEqual({ data: [], count: body.count });
   });
 
+  it('counts the users of one status with is_active (the dashboard’s "ativos")', async () => {
+    const all = (await t.get('users/?limit=1', t.superuserToken)).json().count;
+    const inactive = await t.createUser({ is_active: false });
+    const active = (await t.get('users/?is_active=true&limit=100', t.superuserToken)).json();
+    const inactiveList = (await t.get('users/?is_active=false&limit=100', t.superuserToken)).json();
+    expect(active.count + inactiveList.count).toBe(all + 1);
+    expect(inactiveList.data.map((u: { id: string }) => u.id)).toContain(inactive.id);
+    expect(active.data.every((u: { is_active: boolean }) => u.is_active)).toBe(true);
+    expect((await t.get('users/?is_active=maybe', t.superuserToken)).statusCode).toBe(422);
+  });
+
   it.each(['skip=-1', 'limit=0', 'limit=101', 'skip=abc', 'limit=1e99', 'skip=99999999999999999999'])(
     'rejects %s with 422',
     async (query) => {

@@ -52,6 +52,16 @@ export const uiMessages = {
     signupDisabled: 'O cadastro está desativado neste servidor: peça uma conta a um administrador.',
     companyNotFound: 'Empresa não encontrada',
     taxIdTaken: 'Já existe uma empresa com este CNPJ',
+    companyNotDeleted: 'Esta empresa não está excluída: não há o que restaurar.',
+    restoreTaxIdTaken:
+      'Não é possível restaurar: o CNPJ desta empresa foi cadastrado em outra empresa depois da exclusão.',
+    bulkCompanyNotFound: 'Uma das empresas selecionadas não existe mais (pode ter sido excluída): nada foi alterado.',
+    notForEmbedTokens: 'Esta ação precisa de uma pessoa conectada ao Back Office.',
+    importNotCsv: 'Envie um arquivo CSV.',
+    importEmpty: 'O arquivo está vazio.',
+    importTooLarge: 'O arquivo passa do tamanho máximo de 64 MB.',
+    importHeaderMissing:
+      'Cabeçalho não reconhecido: a primeira linha deve ter as colunas Nome Fantasia, Razão Social, CNPJ e Tipo (Situação é opcional).',
     partnerKeyNotFound: 'Chave de parceiro não encontrada.',
     invalidPartnerKey: 'Chave de parceiro inválida ou revogada.',
     embedTokenOutOfScope: 'Este acesso de parceiro vale apenas para as empresas.',

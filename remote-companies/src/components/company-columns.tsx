@@ -1,12 +1,14 @@
 import { type Company, formatCnpj } from '@backoffice/contracts';
 import type { Column } from '@backoffice/ui/kit';
 import { messages } from '../messages';
+import { CompanyNameCell } from './CompanyNameCell';
 import { CompanyTypeBadge } from './CompanyTypeBadge';
 
 /**
  * The companies table (spec §2): names, the CNPJ as 00.000.000/0000-00, the type as a badge. Names and
- * CNPJ sort (their `sortKey` is the API's `sort`). Column widths are fixed (Razão Social takes what is
- * left); a long name is cut with … and read whole on hover and by screen readers.
+    width: '30%',
+    text: (company) => company.trading_name,
+    cell: (company) => <CompanyNameCell company={company} />,
  */
 export const companyColumns: Column<Company>[] = [
   {
@@ -15,7 +17,7 @@ export const companyColumns: Column<Company>[] = [
     sortKey: 'trading_name',
     width: '30%',
     text: (company) => company.trading_name,
-    cell: (company) => company.trading_name,
+    cell: (company) => <CompanyNameCell company={company} />,
   },
   {
     key: 'legal_name',

@@ -8,7 +8,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { CompaniesAccessContext } from '../hooks/companies-access';
+import { CompaniesAccessContext, SignedInPersonContext } from '../hooks/companies-access';
 import CompaniesPage from '../pages/CompaniesPage';
 import { EmbedUnauthorized } from './EmbedUnauthorized';
 import { embedSystem } from './system';
@@ -150,7 +150,9 @@ export function mount(element: HTMLElement, options: MountOptions): Unmount {
     if (current === 'unauthorized') return <EmbedUnauthorized />;
     return (
       <CompaniesAccessContext.Provider value={access}>
-        <RouterProvider router={router} />
+        <SignedInPersonContext.Provider value={false}>
+          <RouterProvider router={router} />
+        </SignedInPersonContext.Provider>
       </CompaniesAccessContext.Provider>
     );
   }

@@ -10,3 +10,13 @@ export const CompaniesAccessContext = createContext<PartnerKeyAccess>('read-writ
 export function useCanChangeCompanies(): boolean {
   return useContext(CompaniesAccessContext) === 'read-write';
 }
+
+/**
+ * True in the product, false in a partner's embed. What needs a signed-in person (the API refuses an
+ * embed token there) is offered only in the product: the company page with its history, the CSV import.
+ */
+export const SignedInPersonContext = createContext(true);
+
+export function useSignedInPerson(): boolean {
+  return useContext(SignedInPersonContext);
+}

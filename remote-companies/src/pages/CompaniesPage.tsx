@@ -8,18 +8,21 @@ import {
   RowActionsMenu,
   readListSearch,
   useRowDialog,
+  useRowSelection,
 } from '@backoffice/ui/kit';
 import { Button } from '@chakra-ui/react/button';
 import { HStack } from '@chakra-ui/react/stack';
 import { useState } from 'react';
-import { FiPlus } from 'react-icons/fi';
+import { FiPlus, FiUpload } from 'react-icons/fi';
+import { BulkCompanyActions } from '../components/BulkCompanyActions';
 import { CompaniesEmpty } from '../components/CompaniesEmpty';
 import { CompaniesToolbar } from '../components/CompaniesToolbar';
 import { CompanyFormDialog } from '../components/CompanyFormDialog';
 import { companyColumns } from '../components/company-columns';
 import { DeleteCompanyDialog } from '../components/DeleteCompanyDialog';
 import { ExportCompaniesButton } from '../components/ExportCompaniesButton';
-import { useCanChangeCompanies } from '../hooks/companies-access';
+import { ImportCompaniesDialog } from '../components/ImportCompaniesDialog';
+import { useCanChangeCompanies, useSignedInPerson } from '../hooks/companies-access';
 import { CompaniesSearchSchema, filterOf } from '../hooks/companies-search';
 import { listLoadErrorText, useLoadErrorReport } from '../hooks/load-error-text';
 import { useCompaniesSearchParams } from '../hooks/use-companies-search-params';
@@ -37,15 +40,28 @@ export function prefetch(search: URLSearchParams): void {
 /** Each action takes an equal share of the row on a phone. */
 const PHONE_FULL_ROW = { '& > *': { flex: { base: '1 1 0', md: '0 0 auto' } } };
 
-/** `/companies` (spec §2): list, search, filters and pagination; each dialog saves on its own. */
+const companyKey = (company: Company) => company.id;
+const SELECTION_LABELS = {
+  rowLabel: (company: Company) => messages.selectRow(company.trading_name),
+  allLabel: messages.selectPage,
+};
+
+/**
+ * `/companies` (spec §2): list, search, filters and pagination; each dialog saves on its own. A selection
+ * column (kept across pages) opens the bulk actions; "Importar CSV" brings companies in from a file.
+ */
 export default function CompaniesPage() {
   const { page, filter, sort, filtered, setFilter, setSort, setPage, clearFilters } = useCompaniesSearchParams();
   const list = useCompanies({ page, filter, sort });
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const { selected, selection, clear } = useRowSelection(companyKey, SELECTION_LABELS);
   const row = useRowDialog<Company, 'edit' | 'delete'>();
   // A read-only embed offers no action that the API would refuse.
   const canChange = useCanChangeCompanies();
   useLoadErrorReport(list.error);
+  const inProduct = useSignedInPerson();
+  const canImport = canChange && inProduct;
 
   return (
     <PageFrame
@@ -55,6 +71,12 @@ export default function CompaniesPage() {
         // On a phone the actions share the whole row, edge to edge like the search box under them.
         <HStack gap="3" wrap="wrap" width={{ base: 'full', md: 'auto' }} css={PHONE_FULL_ROW}>
           <ExportCompaniesButton filter={filter} sort={sort} />
+          {canImport && (
+            <Button variant="outline" onClick={() => setImporting(true)}>
+              <FiUpload aria-hidden />
+              {messages.importCsv}
+            </Button>
+          )}
           {canChange && (
             <Button onClick={() => setCreating(true)}>
               <FiPlus aria-hidden />
@@ -65,8 +87,10 @@ export default function CompaniesPage() {
       }
       filters={<CompaniesToolbar filter={filter} onChange={setFilter} />}
     >
+      <BulkCompanyActions selected={selected} onClear={clear} canChange={canChange} />
       <PagedTable
         caption={messages.tableCaption}
+        selection={selection}
         columns={companyColumns}
         sort={sort}
         onSortChange={setSort}
@@ -93,6 +117,7 @@ export default function CompaniesPage() {
       />
 
       <CompanyFormDialog kind="create" open={creating} onClose={() => setCreating(false)} />
+      {canImport && <ImportCompaniesDialog open={importing} onClose={() => setImporting(false)} />}
       {row.current?.kind === 'edit' && (
         <CompanyFormDialog
           kind="edit"

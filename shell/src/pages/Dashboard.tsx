@@ -1,4 +1,4 @@
-import { useCompaniesSummary, useCurrentUser, useUsersSummary } from '@backoffice/api-client';
+import { type ActiveSummary, useCompaniesSummary, useCurrentUser, useUsersSummary } from '@backoffice/api-client';
 import { formatNumber } from '@backoffice/ui';
 import { Card } from '@chakra-ui/react/card';
 import { Heading } from '@chakra-ui/react/heading';
@@ -34,23 +34,18 @@ function CountFigures({
   query,
   activeLabel,
 }: {
-  query: {
-    data?: { data: { is_active: boolean }[]; count: number; count_is_exact?: boolean };
-    isPending: boolean;
-    isError: boolean;
-  };
+  query: { data?: ActiveSummary; isPending: boolean; isError: boolean };
   activeLabel: (count: number) => string;
 }) {
   if (query.isPending) return <Skeleton height="14" role="status" aria-label={messages.loading} />;
   if (query.isError || !query.data) return <Text color="fg.error">{m.loadFailed}</Text>;
-  const active = query.data.data.filter((row) => row.is_active).length;
   return (
     <Stack gap="1">
       <Text fontSize="3xl" fontWeight="bold" data-testid="total">
         {formatNumber(query.data.count)}
       </Text>
       <Text color="fg.muted" data-testid="active">
-        {activeLabel(active)}
+        {activeLabel(query.data.active)}
       </Text>
     </Stack>
   );

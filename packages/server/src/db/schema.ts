@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -290,6 +291,43 @@ export const releaseEvents = pgTable(
   ],
 );
 
+
+/**
+ * The history of every change (issue 27): append-only (migration 0008 refuses UPDATE, and DELETE but for
+ * the retention purge). Row changes of `companies` and `users` are written by triggers in the same
+ * transaction as the change, reading who acts from the transaction's `backoffice.audit` setting
+ * (services/audit.ts); events that change no row (logins) are inserted by the service. `id` grows with
+ * every event, so it is the keyset cursor of every listing.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    occurred_at: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** `company.created`, `company.updated`, `company.deleted`, `company.restored`, `user.login_failed`… */
+    action: varchar('action', { length: 64 }).notNull(),
+    entity_type: varchar('entity_type', { length: 32 }).notNull().$type<'company' | 'user'>(),
+    /** No foreign key: the history of a deleted row stays. */
+    entity_id: uuid('entity_id'),
+    actor_type: varchar('actor_type', { length: 16 }).notNull().$type<'user' | 'partner' | 'system'>(),
+    /** The user's or partner key's id. */
+    actor_id: uuid('actor_id'),
+    /** The user's e-mail or the key's name at the time. */
+    actor_label: varchar('actor_label', { length: 320 }),
+    ip: varchar('ip', { length: 64 }),
+    /** Why, when the change came from something other than a single edit: `import`, `bulk`, `restore`. */
+    reason: varchar('reason', { length: 32 }),
+    /** Field → {old, new}; a created row has only `new`s, a deleted one only `old`s. Never a password. */
+    changes: jsonb('changes').notNull().default({}),
+  },
+  (t) => [
+    index('audit_events_entity_idx').on(t.entity_type, t.entity_id, t.id.desc()),
+    index('audit_events_actor_idx').on(t.actor_id, t.id.desc()),
+    index('audit_events_action_idx').on(t.action, t.id.desc()),
+    index('audit_events_occurred_at_idx').on(t.occurred_at),
+  ],
+);
+
 export const schema = {
   users,
   passwordResetTokens,
@@ -301,7 +339,9 @@ export const schema = {
   releaseFiles,
   remoteChannels,
   releaseEvents,
+  auditEvents,
 };
 /** A user as the repository reads it: its timestamps as ISO text (iso-timestamps.ts). */
 export type UserRow = WithIsoTimestamps<typeof users.$inferSelect>;
 export type CompanyRow = typeof companies.$inferSelect;
+export type AuditEventRow = typeof auditEvents.$inferSelect;

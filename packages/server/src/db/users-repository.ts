@@ -111,10 +111,27 @@ export class UsersRepository {
    * Newest first; ties broken by id so pages never overlap. The total rides on every row of the page
    * (one prepared statement, one round trip); only a page past the end counts on its own.
    */
-  async list(skip: number, limit: number): Promise<{ data: UserRow[]; count: number }> {
+  async list(skip: number, limit: number, isActive?: boolean): Promise<{ data: UserRow[]; count: number }> {
+    if (isActive !== undefined) return this.#listByStatus(skip, limit, isActive);
     const rows = await this.#page.execute({ skip, limit });
     const total = rows[0]?.total ?? (await this.db.select({ n: count() }).from(users))[0]?.n ?? 0;
     return { data: rows.map(({ total: _, ...user }) => user), count: total };
+  }
+
+  /** Users of one status (`is_active`): the dashboard's "ativos" total. Users are few; a plain query. */
+  async #listByStatus(skip: number, limit: number, isActive: boolean): Promise<{ data: UserRow[]; count: number }> {
+    const where = eq(users.is_active, isActive);
+    const [data, [counted]] = await Promise.all([
+      this.db
+        .select(USER_COLUMNS)
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.created_at), desc(users.id))
+        .offset(skip)
+        .limit(limit),
+      this.db.select({ n: count() }).from(users).where(where),
+    ]);
+    return { data, count: counted?.n ?? 0 };
   }
 
   async create(user: NewUser): Promise<UserRow> {

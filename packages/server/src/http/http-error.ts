@@ -1,13 +1,23 @@
 import { apiErrors } from '@backoffice/contracts';
 
-/** An error that becomes a FastAPI-shaped reply: `{"detail": …}` with its status and headers. */
+/** One entry of a list detail: where (FastAPI's `loc`) and what. */
+export interface DetailItem {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+}
+
+/**
+ * An error that becomes a FastAPI-shaped reply: `{"detail": …}` with its status and headers. The detail
+ * is a text, or a list of entries when each of several inputs has its own problem (a bulk action's rows).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly detail: string,
+    readonly detail: string | DetailItem[],
     readonly headers: Record<string, string> = {},
   ) {
-    super(detail);
+    super(typeof detail === 'string' ? detail : (detail[0]?.msg ?? 'Error'));
   }
 }
 

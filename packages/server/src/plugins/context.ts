@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { ApiKeysRepository } from '../db/api-keys-repository.js';
+import { AuditRepository } from '../db/audit-repository.js';
 import type { Database } from '../db/client.js';
 import { CompaniesRepository } from '../db/companies-repository.js';
 import type { UserRow } from '../db/schema.js';
@@ -10,6 +11,7 @@ import { AccessTokens } from '../services/access-tokens.js';
 import { mailedAccountNotices } from '../services/account-notices.js';
 import { ApiKeyStore } from '../services/api-keys.js';
 import { BackgroundTasks } from '../services/background-tasks.js';
+import { CompaniesService } from '../services/companies-service.js';
 import { EmbedTokens } from '../services/embed-tokens.js';
 import { FailureBackoff } from '../services/failure-backoff.js';
 import type { Mailer } from '../services/mailer.js';
@@ -37,6 +39,10 @@ declare module 'fastify' {
     /** The account rules (create, update, revoke, delete) the users routes call. */
     usersService: UsersService;
     companies: CompaniesRepository;
+    /** The registry's rules (changes on record, restore, bulk actions, import) the companies routes call. */
+    companiesService: CompaniesService;
+    /** Reads of the history (audit events). */
+    audit: AuditRepository;
     mailer: Mailer;
     limiter: RateLimiter;
     /** Waits that grow with failed logins (per account and address, per address); shares the limiter's store. */
@@ -66,8 +72,12 @@ export default fp<AppDeps>(async function context(app: FastifyInstance, deps) {
   app.addHook('onClose', () => background.settled());
   const users = new UsersRepository(deps.database.db);
   app.decorate('users', users);
-  app.decorate('usersService', new UsersService(users, mailedAccountNotices(app)));
-  app.decorate('companies', new CompaniesRepository(deps.database.db));
+  app.decorate('usersService', new UsersService(users, mailedAccountNotices(app), deps.database.db));
+  const companies = new CompaniesRepository(deps.database.db);
+  const audit = new AuditRepository(deps.database.db);
+  app.decorate('companies', companies);
+  app.decorate('audit', audit);
+  app.decorate('companiesService', new CompaniesService(deps.database.db, companies, audit));
   app.decorate('mailer', deps.mailer);
   app.decorate('limiter', new RateLimiter(deps.rateLimitStore));
   app.decorate('failureBackoff', new FailureBackoff(deps.rateLimitStore));

@@ -7,6 +7,12 @@ import { EmbedTokens } from '../services/embed-tokens.js';
 import { bearerToken } from './auth.js';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `false`: an embed token is refused here even under /companies (history, restore, import need a person). */
+    embed?: boolean;
+    /** A POST that only reads (exporting a selection): a read-only key's token may call it. */
+    embedRead?: boolean;
+  }
   interface FastifyInstance {
     /** Pre-handler of the companies routes: an embed token the hook below accepted, or else requireUser. */
     requireCompaniesAccess: (request: FastifyRequest) => Promise<void>;
@@ -35,13 +41,15 @@ export default fp(async function partnerEmbeds(app: FastifyInstance) {
     const token = bearerToken(request);
     if (!token || !EmbedTokens.isEmbedToken(token)) return;
     if (!isCompaniesPath(request.routeOptions.url ?? '')) throw new HttpError(403, apiErrors.embedTokenOutOfScope);
+    const config = request.routeOptions.config ?? {};
+    if (config.embed === false) throw new HttpError(403, apiErrors.notForEmbedTokens);
     const claims = await app.embedTokens.verify(token);
     const key = claims && (await app.partnerKeys.findActive(claims.keyId));
     if (!key) throw invalidCredentials();
     const origin = request.headers.origin;
     if (!origin) throw new HttpError(403, apiErrors.embedTokenNoOrigin);
     if (!key.scope.origins.includes(origin)) throw new HttpError(403, apiErrors.embedTokenOriginRefused);
-    if (key.scope.access === 'read' && !READ_METHODS.has(request.method)) {
+    if (key.scope.access === 'read' && !READ_METHODS.has(request.method) && !config.embedRead) {
       throw new HttpError(403, apiErrors.embedTokenReadOnly);
     }
     request.partnerKey = key;

@@ -16,8 +16,9 @@ import type { UserRow } from '../db/schema.js';
 import { multipartFieldsParser } from '../http/body-parsers.js';
 import { HttpError } from '../http/http-error.js';
 import type { ValibotTypeProvider } from '../http/valibot.js';
+import { recordEvent } from '../services/audit.js';
 import { PRODUCT_NAME } from '../services/email-layout.js';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../services/passwords.js';
+import { burnPasswordCheck, verifyPassword } from '../services/passwords.js';
 import { recoveryEmail } from '../services/recovery-email.js';
 import { hashResetToken, newResetToken } from '../services/reset-tokens.js';
 import { authLimits } from './limits.js';
@@ -57,13 +58,25 @@ export default async function loginRoutes(fastify: FastifyInstance) {
         const passwordMatches = user
           ? await verifyPassword(user.hashed_password, request.body.password)
           : await burnPasswordCheck(request.body.password);
+        // On record either way: who tried (the e-mail typed, cut to the column), from where, and whether it worked.
+        const attempt = (action: 'user.login' | 'user.login_failed') =>
+          recordEvent(app.database.db, {
+            action,
+            entityId: user?.id ?? null,
+            actor: { type: 'user', id: user?.id ?? null, label: email.slice(0, 320), ip: request.ip },
+          });
         if (!user || !passwordMatches) {
           await app.failureBackoff.failed(backoff.address, backoff.accountAtAddress);
+          await attempt('user.login_failed');
           throw new HttpError(400, apiErrors.incorrectEmailOrPassword);
         }
-        if (!user.is_active) throw new HttpError(400, apiErrors.inactiveUser);
+        if (!user.is_active) {
+          await attempt('user.login_failed');
+          throw new HttpError(400, apiErrors.inactiveUser);
+        }
         // The address's count stays: one good password of the attacker's own must not buy more guesses elsewhere.
         await app.failureBackoff.clear(backoff.accountAtAddress);
+        await attempt('user.login');
         const accessToken = await app.accessTokens.issue({ userId: user.id, version: user.token_version });
         return { access_token: accessToken, token_type: 'bearer' as const };
       },
@@ -128,7 +141,11 @@ export default async function loginRoutes(fastify: FastifyInstance) {
       const user = userId ? await app.users.findById(userId) : undefined;
       if (!user) throw new HttpError(400, apiErrors.invalidResetToken);
       if (!user.is_active) throw new HttpError(400, apiErrors.inactiveUser);
-      await app.users.update(user.id, { hashed_password: await hashPassword(request.body.new_password) }, true);
+      await app.usersService.resetPassword(
+        { type: 'user', id: user.id, label: user.email, ip: request.ip },
+        user.id,
+        request.body.new_password,
+      );
       await app.users.revokeResetTokens(user.id, now);
       return { message: 'Password updated successfully' };
     },

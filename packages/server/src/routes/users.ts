@@ -1,23 +1,26 @@
 import {
   apiErrors,
+  AuditEventsSchema,
   EmailChangeRevertSchema,
+  HistoryQuerySchema,
   HttpErrorSchema,
   IdParamsSchema,
   MessageSchema,
   normalizeEmail,
   PasswordChangedSchema,
-  SkipLimitQuerySchema,
   UpdatePasswordSchema,
   UserCreateSchema,
   UserPublicSchema,
   UserRegisterSchema,
+  UsersListQuerySchema,
   UsersPublicSchema,
   UserUpdateMeSchema,
   UserUpdateSchema,
 } from '@backoffice/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, notEnoughPrivileges } from '../http/http-error.js';
 import type { ValibotTypeProvider } from '../http/valibot.js';
+import { type Actor, actorOf } from '../services/audit.js';
 import { authLimits } from './limits.js';
 import { toUserPublic } from './mappers.js';
 
@@ -25,6 +28,14 @@ const DELETED = { message: 'User deleted successfully' };
 const EMAIL_CHANGE_UNDONE = {
   message: 'Email change undone: the account has its previous email again and every session was ended',
 };
+
+/** Who signs up: the person creating the account, known by the e-mail typed (there is no id yet). */
+const newAccountActor = (request: FastifyRequest, email: string): Actor => ({
+  type: 'user',
+  id: null,
+  label: normalizeEmail(email),
+  ip: request.ip,
+});
 const bearer = [{ bearer: [] }];
 
 /** The users endpoints (spec §7). Each handler authorises, then calls one rule of `app.usersService`. */
@@ -38,14 +49,16 @@ export default async function userRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['users'],
         summary: 'List users (super users)',
-        description: 'Newest first (created_at, then id, descending). `count` is the total number of users.',
+        description:
+          'Newest first (created_at, then id, descending). `is_active` keeps the users of one status. `count` is the ' +
+          'total number of users (of that status).',
         security: bearer,
-        querystring: SkipLimitQuerySchema,
+        querystring: UsersListQuerySchema,
         response: { 200: UsersPublicSchema },
       },
     },
     async (request) => {
-      const { data, count } = await app.users.list(request.query.skip, request.query.limit);
+      const { data, count } = await app.users.list(request.query.skip, request.query.limit, request.query.is_active);
       return { data: data.map(toUserPublic), count };
     },
   );
@@ -62,7 +75,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
         response: { 200: UserPublicSchema, 400: HttpErrorSchema },
       },
     },
-    async (request) => toUserPublic(await app.usersService.create(request.body)),
+    async (request) => toUserPublic(await app.usersService.create(actorOf(request), request.body)),
   );
 
   app.get(
@@ -90,7 +103,8 @@ export default async function userRoutes(fastify: FastifyInstance) {
         response: { 200: UserPublicSchema, 409: HttpErrorSchema },
       },
     },
-    async (request) => toUserPublic(await app.usersService.updateOwnProfile(request.user, request.body)),
+    async (request) =>
+      toUserPublic(await app.usersService.updateOwnProfile(actorOf(request), request.user, request.body)),
   );
 
   app.patch(
@@ -108,7 +122,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = await app.usersService.changeOwnPassword(request.user, request.body);
+      const user = await app.usersService.changeOwnPassword(actorOf(request), request.user, request.body);
       const accessToken = await app.accessTokens.issue({ userId: user.id, version: user.token_version });
       return { message: 'Password updated successfully', access_token: accessToken, token_type: 'bearer' as const };
     },
@@ -147,7 +161,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      await app.usersService.deleteOwnAccount(request.user);
+      await app.usersService.deleteOwnAccount(actorOf(request), request.user);
       return DELETED;
     },
   );
@@ -172,7 +186,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     async (request) => {
       const limits = authLimits(app, request);
       await app.limiter.consume(limits.signupPerClient, limits.signupPerAccount(normalizeEmail(request.body.email)));
-      return toUserPublic(await app.usersService.register(request.body));
+      return toUserPublic(await app.usersService.register(newAccountActor(request, request.body.email), request.body));
     },
   );
 
@@ -212,7 +226,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
         response: { 200: UserPublicSchema, 400: HttpErrorSchema, 404: HttpErrorSchema, 409: HttpErrorSchema },
       },
     },
-    async (request) => toUserPublic(await app.usersService.update(request.params.id, request.body)),
+    async (request) => toUserPublic(await app.usersService.update(actorOf(request), request.params.id, request.body)),
   );
 
   app.delete(
@@ -228,8 +242,29 @@ export default async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      await app.usersService.delete(request.user, request.params.id);
+      await app.usersService.delete(actorOf(request), request.params.id);
       return DELETED;
     },
+  );
+
+  app.get(
+    '/users/:id/history',
+    {
+      preHandler: app.requireSuperuser,
+      schema: {
+        tags: ['users'],
+        summary: "A user's history (super users)",
+        description:
+          'What was recorded about this user, newest first: created, changed (each field old → new; a password only as ' +
+          'changed), role and status changes, deleted, sign-ins that worked or failed, password changes and resets. ' +
+          'Keyset pages: pass `next_cursor` as `cursor`.',
+        security: bearer,
+        params: IdParamsSchema,
+        querystring: HistoryQuerySchema,
+        response: { 200: AuditEventsSchema, 403: HttpErrorSchema },
+      },
+    },
+    async (request) =>
+      app.audit.list({ entityType: 'user', entityId: request.params.id }, request.query.limit, request.query.cursor),
   );
 }

@@ -8,14 +8,11 @@ import {
   type UserUpdate,
   type UserUpdateMe,
 } from '@backoffice/contracts';
+import type { Db } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
-import {
-  EmailTakenError,
-  LAST_ACTIVE_SUPERUSER,
-  type UserChanges,
-  type UsersRepository,
-} from '../db/users-repository.js';
+import { EmailTakenError, LAST_ACTIVE_SUPERUSER, type UserChanges, UsersRepository } from '../db/users-repository.js';
 import { HttpError } from '../http/http-error.js';
+import { type Actor, audited, type ChangeReason } from './audit.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 // A link's token is the same kind of secret as a reset link's: 256 random bits, stored as SHA-256.
 import { hashResetToken as hashLinkToken, newResetToken as newLinkToken } from './reset-tokens.js';
@@ -40,13 +37,20 @@ export interface AccountNotices {
  * who may be created and with which role, when a taken e-mail is refused and with which words, when
  * access tokens are revoked, and that the last active super user can never be demoted, deactivated
  * or made to delete themselves. Route handlers validate, authorise and call one method; a broken rule
- * is an `HttpError` with the status and detail the API answers.
+ * is an `HttpError` with the status and detail the API answers. Every change runs in one transaction
+ * with its history, as `actor`'s (audit.ts).
  */
 export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly notices: AccountNotices,
+    private readonly db: Db,
   ) {}
+
+  /** A change of users' rows, on record as `actor`'s, through a repository bound to its transaction. */
+  #write<T>(actor: Actor, work: (users: UsersRepository) => Promise<T>, reason?: ChangeReason): Promise<T> {
+    return audited(this.db, actor, (tx) => work(new UsersRepository(tx)), reason);
+  }
 
   /** A user by id (`GET /users/{id}`; who may ask is the route's business). */
   async get(id: string): Promise<UserRow> {
@@ -56,15 +60,16 @@ export class UsersService {
   }
 
   /** `POST /users/` by a super user: any role and status. */
-  create(input: UserCreate): Promise<UserRow> {
+  create(actor: Actor, input: UserCreate): Promise<UserRow> {
     const { email, password, full_name, is_superuser, is_active } = input;
-    return this.#insert({ email, password, full_name, is_superuser, is_active }, apiErrors.emailTakenOnCreate);
+    return this.#insert(actor, { email, password, full_name, is_superuser, is_active }, apiErrors.emailTakenOnCreate);
   }
 
   /** Self sign-up: always an active, ordinary user, whatever the request says. */
-  register(input: UserRegister): Promise<UserRow> {
+  register(actor: Actor, input: UserRegister): Promise<UserRow> {
     const { email, password, full_name } = input;
     return this.#insert(
+      actor,
       { email, password, full_name, is_superuser: false, is_active: true },
       apiErrors.emailTakenOnSignup,
     );
@@ -76,14 +81,14 @@ export class UsersService {
    * old address is told, with a link valid EMAIL_CHANGE_REVERT_DAYS that undoes the change, and stays
    * reserved for this account until the link is used or expires.
    */
-  async updateOwnProfile(user: UserRow, input: UserUpdateMe): Promise<UserRow> {
+  async updateOwnProfile(actor: Actor, user: UserRow, input: UserUpdateMe): Promise<UserRow> {
     const changes: UserChanges = {};
     if (input.email !== undefined) changes.email = normalizeEmail(input.email);
     if (input.full_name !== undefined) changes.full_name = input.full_name || null;
     const { token, hash } = newLinkToken();
     const expiresAt = new Date(Date.now() + EMAIL_CHANGE_REVERT_DAYS * 24 * 60 * 60_000);
     const changed = await this.#update(() =>
-      this.users.updateKeepingAWayBack(user.id, changes, { tokenHash: hash, expiresAt }),
+      this.#write(actor, (users) => users.updateKeepingAWayBack(user.id, changes, { tokenHash: hash, expiresAt })),
     );
     if (!changed) return user;
     if (changed.user.email !== changed.previousEmail) {
@@ -106,28 +111,36 @@ export class UsersService {
    * `PATCH /users/me/password`: the current password must be right and the new one different. Every
    * token issued before stops working; the caller hands this session a fresh one.
    */
-  async changeOwnPassword(user: UserRow, input: UpdatePassword): Promise<UserRow> {
+  async changeOwnPassword(actor: Actor, user: UserRow, input: UpdatePassword): Promise<UserRow> {
     if (!(await verifyPassword(user.hashed_password, input.current_password))) {
       throw new HttpError(400, apiErrors.incorrectPassword);
     }
     if (input.current_password === input.new_password) throw new HttpError(400, apiErrors.samePassword);
     const hashed_password = await hashPassword(input.new_password);
-    const updated = await this.#update(() => this.users.update(user.id, { hashed_password }, true));
+    const updated = await this.#update(() =>
+      this.#write(actor, (users) => users.update(user.id, { hashed_password }, true)),
+    );
     if (!updated) throw new HttpError(404, apiErrors.userNotFound);
     return updated;
   }
 
+  /** A password set with a recovery e-mail's token: every session ends; on record as a reset. */
+  async resetPassword(actor: Actor, userId: string, newPassword: string): Promise<void> {
+    const hashed_password = await hashPassword(newPassword);
+    await this.#write(actor, (users) => users.update(userId, { hashed_password }, true), 'password_reset');
+  }
+
   /** `DELETE /users/me`: a super user may not delete their own account (someone must administer). */
-  async deleteOwnAccount(user: UserRow): Promise<void> {
+  async deleteOwnAccount(actor: Actor, user: UserRow): Promise<void> {
     if (user.is_superuser) throw new HttpError(403, apiErrors.superuserDeletesSelf);
-    await this.users.delete(user.id);
+    await this.#write(actor, (users) => users.delete(user.id));
   }
 
   /**
    * `PATCH /users/{id}` by a super user: partial; an empty password keeps the current one. A new
    * password, role or status revokes that user's tokens; the last active super user keeps both.
    */
-  async update(id: string, input: UserUpdate): Promise<UserRow> {
+  async update(actor: Actor, id: string, input: UserUpdate): Promise<UserRow> {
     const target = await this.users.findById(id);
     if (!target) throw new HttpError(404, apiErrors.userIdNotFound);
     const changes: UserChanges = {};
@@ -139,35 +152,42 @@ export class UsersService {
     const revokeTokens = revokesTokens(target, changes);
     const losesAdmin = changes.is_superuser === false || changes.is_active === false;
     const updated = await this.#update(() =>
-      isActiveSuperuser(target) && losesAdmin
-        ? this.#keepingAnActiveSuperuser(target.id, { update: changes, revokeTokens })
-        : this.users.update(target.id, changes, revokeTokens),
+      this.#write(actor, (users) =>
+        isActiveSuperuser(target) && losesAdmin
+          ? keepingAnActiveSuperuser(users, target.id, { update: changes, revokeTokens })
+          : users.update(target.id, changes, revokeTokens),
+      ),
     );
     if (!updated) throw new HttpError(404, apiErrors.userIdNotFound);
     return updated;
   }
 
   /** `DELETE /users/{id}` by a super user, never on themselves (that is `DELETE /users/me`'s rule). */
-  async delete(actor: UserRow, id: string): Promise<void> {
+  async delete(actor: Actor, id: string): Promise<void> {
     const target = await this.users.findById(id);
     if (!target) throw new HttpError(404, apiErrors.userNotFound);
     if (target.id === actor.id) throw new HttpError(403, apiErrors.superuserDeletesSelf);
     // Two super users deleting each other at once must not both succeed.
-    const deleted = isActiveSuperuser(target)
-      ? await this.#keepingAnActiveSuperuser(target.id, 'delete')
-      : await this.users.delete(target.id);
+    const deleted = await this.#write(actor, async (users) =>
+      isActiveSuperuser(target)
+        ? Boolean(await keepingAnActiveSuperuser(users, target.id, 'delete'))
+        : users.delete(target.id),
+    );
     if (!deleted) throw new HttpError(404, apiErrors.userNotFound);
   }
 
-  async #insert(user: NewAccount, emailTaken: string): Promise<UserRow> {
+  async #insert(actor: Actor, user: NewAccount, emailTaken: string): Promise<UserRow> {
+    const hashed_password = await hashPassword(user.password);
     try {
-      return await this.users.create({
-        email: normalizeEmail(user.email),
-        hashed_password: await hashPassword(user.password),
-        full_name: user.full_name || null,
-        is_superuser: user.is_superuser,
-        is_active: user.is_active,
-      });
+      return await this.#write(actor, (users) =>
+        users.create({
+          email: normalizeEmail(user.email),
+          hashed_password,
+          full_name: user.full_name || null,
+          is_superuser: user.is_superuser,
+          is_active: user.is_active,
+        }),
+      );
     } catch (error) {
       if (error instanceof EmailTakenError) throw new HttpError(400, emailTaken);
       throw error;
@@ -183,16 +203,17 @@ export class UsersService {
       throw error;
     }
   }
+}
 
-  /** Nobody could administer users if the last active super user lost the role, the status or the account. */
-  async #keepingAnActiveSuperuser(
-    id: string,
-    change: Parameters<UsersRepository['changeKeepingAnActiveSuperuser']>[1],
-  ): Promise<UserRow | undefined> {
-    const result = await this.users.changeKeepingAnActiveSuperuser(id, change);
-    if (result === LAST_ACTIVE_SUPERUSER) throw new HttpError(400, apiErrors.lastActiveSuperuser);
-    return result;
-  }
+/** Nobody could administer users if the last active super user lost the role, the status or the account. */
+async function keepingAnActiveSuperuser(
+  users: UsersRepository,
+  id: string,
+  change: Parameters<UsersRepository['changeKeepingAnActiveSuperuser']>[1],
+): Promise<UserRow | undefined> {
+  const result = await users.changeKeepingAnActiveSuperuser(id, change);
+  if (result === LAST_ACTIVE_SUPERUSER) throw new HttpError(400, apiErrors.lastActiveSuperuser);
+  return result;
 }
 
 const isActiveSuperuser = (user: UserRow) => user.is_superuser && user.is_active;

@@ -507,6 +507,11 @@ function touchedBy(r: FuzzRequest, reply: Reply, actorIds: Record<string, string
     // No JSON body.
   }
   if (pathOnly.includes('/users/me')) ids.push(actorIds[r.actor] ?? '');
+  // A bulk action names its companies in the body (`POST /companies/bulk`).
+  const sent = r.body ? r.body.toString('latin1') : '';
+  for (const m of sent.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi)) {
+    ids.push(m[0].toLowerCase());
+  }
   return ids;
 }
 

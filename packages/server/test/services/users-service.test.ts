@@ -4,6 +4,7 @@ import type { Database } from '../../src/db/client.js';
 import type { UserRow } from '../../src/db/schema.js';
 import { UsersRepository } from '../../src/db/users-repository.js';
 import { HttpError } from '../../src/http/http-error.js';
+import { type Actor, SYSTEM } from '../../src/services/audit.js';
 import { verifyPassword } from '../../src/services/passwords.js';
 import { type AccountNotices, revokesTokens, UsersService } from '../../src/services/users-service.js';
 import { freshDatabase } from '../support/database.js';
@@ -17,16 +18,18 @@ const emailChanges: Parameters<AccountNotices['emailChanged']>[0][] = [];
 beforeAll(async () => {
   database = await freshDatabase();
   users = new UsersRepository(database.db);
-  service = new UsersService(users, { emailChanged: (change) => emailChanges.push(change) });
+  service = new UsersService(users, { emailChanged: (change) => emailChanges.push(change) }, database.db);
 });
 afterAll(() => database.close());
+
+const userActor = (user: UserRow): Actor => ({ type: 'user', id: user.id, label: user.email, ip: null });
 
 let sequence = 0;
 const email = (name: string) => `${name}-${++sequence}@example.com`;
 const PASSWORD = 'a-good-password';
 
 function account(fields: Partial<{ email: string; is_superuser: boolean; is_active: boolean }> = {}) {
-  return service.create({
+  return service.create(SYSTEM, {
     email: fields.email ?? email('user'),
     password: PASSWORD,
     full_name: 'Maria da Silva',
@@ -42,7 +45,7 @@ async function refusal(work: Promise<unknown>): Promise<{ status: number; detail
     (caught: unknown) => caught,
   );
   if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
-  return { status: error.statusCode, detail: error.detail };
+  return { status: error.statusCode, detail: error.message };
 }
 
 const stored = async (user: UserRow) => (await users.findById(user.id)) as UserRow;
@@ -50,7 +53,11 @@ const stored = async (user: UserRow) => (await users.findById(user.id)) as UserR
 describe('creating accounts', () => {
   it('signs up an active ordinary user, e-mail normalised, an empty name stored as none', async () => {
     const address = email('Signup');
-    const user = await service.register({ email: `  ${address.toUpperCase()} `, password: PASSWORD, full_name: '' });
+    const user = await service.register(SYSTEM, {
+      email: `  ${address.toUpperCase()} `,
+      password: PASSWORD,
+      full_name: '',
+    });
     expect(user).toMatchObject({ email: address.toLowerCase(), full_name: null, is_superuser: false, is_active: true });
     expect(await verifyPassword(user.hashed_password, PASSWORD)).toBe(true);
   });
@@ -62,7 +69,7 @@ describe('creating accounts', () => {
 
   it('refuses a taken e-mail with the wording of each route, whatever its case', async () => {
     const taken = (await account()).email;
-    expect(await refusal(service.register({ email: taken.toUpperCase(), password: PASSWORD }))).toEqual({
+    expect(await refusal(service.register(SYSTEM, { email: taken.toUpperCase(), password: PASSWORD }))).toEqual({
       status: 400,
       detail: apiErrors.emailTakenOnSignup,
     });
@@ -74,10 +81,10 @@ describe('own profile and password', () => {
   it('changes name and e-mail without ending the session, and refuses a taken e-mail with 409', async () => {
     const user = await account();
     const other = await account();
-    const updated = await service.updateOwnProfile(user, { full_name: 'Nome Novo', email: email('Novo') });
+    const updated = await service.updateOwnProfile(SYSTEM, user, { full_name: 'Nome Novo', email: email('Novo') });
     expect(updated.full_name).toBe('Nome Novo');
     expect(updated.token_version).toBe(user.token_version);
-    expect(await refusal(service.updateOwnProfile(updated, { email: other.email }))).toEqual({
+    expect(await refusal(service.updateOwnProfile(SYSTEM, updated, { email: other.email }))).toEqual({
       status: 409,
       detail: apiErrors.emailTakenOnUpdate,
     });
@@ -85,15 +92,15 @@ describe('own profile and password', () => {
 
   it('tells the old address of an e-mail change, with a link that undoes it once and ends every session', async () => {
     const user = await account();
-    const renamed = await service.updateOwnProfile(user, { full_name: 'Só o nome' });
+    const renamed = await service.updateOwnProfile(SYSTEM, user, { full_name: 'Só o nome' });
     expect(renamed.full_name).toBe('Só o nome');
     expect(emailChanges.filter((change) => change.user.id === user.id)).toEqual([]);
 
-    const moved = await service.updateOwnProfile(renamed, { email: email('Nova') });
+    const moved = await service.updateOwnProfile(SYSTEM, renamed, { email: email('Nova') });
     const [notice] = emailChanges.filter((change) => change.user.id === user.id);
     expect(notice).toMatchObject({ previousEmail: user.email, user: { email: moved.email } });
     // While the link is out, the old address stays this account's.
-    expect(await refusal(service.register({ email: user.email, password: PASSWORD }))).toEqual({
+    expect(await refusal(service.register(SYSTEM, { email: user.email, password: PASSWORD }))).toEqual({
       status: 400,
       detail: apiErrors.emailTakenOnSignup,
     });
@@ -109,7 +116,7 @@ describe('own profile and password', () => {
   it('needs the current password and a different new one, then revokes older tokens', async () => {
     const user = await account();
     const change = (current_password: string, new_password: string) =>
-      service.changeOwnPassword(user, { current_password, new_password, confirm_password: new_password });
+      service.changeOwnPassword(SYSTEM, user, { current_password, new_password, confirm_password: new_password });
     expect(await refusal(change('wrong-password', 'another-password'))).toEqual({
       status: 400,
       detail: apiErrors.incorrectPassword,
@@ -124,12 +131,12 @@ describe('own profile and password', () => {
 
   it('lets an ordinary user delete their account, never a super user', async () => {
     const admin = await account({ is_superuser: true });
-    expect(await refusal(service.deleteOwnAccount(admin))).toEqual({
+    expect(await refusal(service.deleteOwnAccount(SYSTEM, admin))).toEqual({
       status: 403,
       detail: apiErrors.superuserDeletesSelf,
     });
     const user = await account();
-    await service.deleteOwnAccount(user);
+    await service.deleteOwnAccount(SYSTEM, user);
     expect(await users.findById(user.id)).toBeUndefined();
     expect(await users.findById(admin.id)).toBeDefined();
   });
@@ -138,7 +145,7 @@ describe('own profile and password', () => {
 describe('administering users', () => {
   it('updates only what is sent; an empty password keeps the current one', async () => {
     const user = await account();
-    const updated = await service.update(user.id, { full_name: 'Outro Nome', password: '' });
+    const updated = await service.update(SYSTEM, user.id, { full_name: 'Outro Nome', password: '' });
     expect(updated.full_name).toBe('Outro Nome');
     expect(updated.email).toBe(user.email);
     expect(updated.hashed_password).toBe(user.hashed_password);
@@ -147,8 +154,8 @@ describe('administering users', () => {
   it('revokes the tokens on a new password, role or status, and not on a name or an unchanged flag', async () => {
     const user = await account();
     let version = user.token_version;
-    const versionAfter = async (changes: Parameters<UsersService['update']>[1]) =>
-      (await service.update(user.id, changes)).token_version;
+    const versionAfter = async (changes: Parameters<UsersService['update']>[2]) =>
+      (await service.update(SYSTEM, user.id, changes)).token_version;
     expect(await versionAfter({ full_name: 'Só o nome', is_active: true, is_superuser: false })).toBe(version);
     expect(await versionAfter({ password: 'brand-new-password' })).toBe(++version);
     expect(await versionAfter({ is_active: false })).toBe(++version);
@@ -162,7 +169,7 @@ describe('administering users', () => {
     }
     const only = await account({ is_superuser: true });
     for (const changes of [{ is_superuser: false }, { is_active: false }]) {
-      expect(await refusal(service.update(only.id, changes))).toEqual({
+      expect(await refusal(service.update(SYSTEM, only.id, changes))).toEqual({
         status: 400,
         detail: apiErrors.lastActiveSuperuser,
       });
@@ -170,21 +177,21 @@ describe('administering users', () => {
     expect(await stored(only)).toMatchObject({ is_superuser: true, is_active: true });
     // An inactive super user does not count as a second administrator.
     await account({ is_superuser: true, is_active: false });
-    expect((await refusal(service.update(only.id, { is_active: false }))).status).toBe(400);
+    expect((await refusal(service.update(SYSTEM, only.id, { is_active: false }))).status).toBe(400);
 
     await account({ is_superuser: true });
-    expect(await service.update(only.id, { is_superuser: false })).toMatchObject({ is_superuser: false });
+    expect(await service.update(SYSTEM, only.id, { is_superuser: false })).toMatchObject({ is_superuser: false });
   });
 
   it('answers 404 for an unknown id and refuses a taken e-mail with 409', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
-    expect(await refusal(service.update(missing, { full_name: 'x' }))).toEqual({
+    expect(await refusal(service.update(SYSTEM, missing, { full_name: 'x' }))).toEqual({
       status: 404,
       detail: apiErrors.userIdNotFound,
     });
     expect(await refusal(service.get(missing))).toEqual({ status: 404, detail: apiErrors.userNotFound });
     const [a, b] = [await account(), await account()];
-    expect(await refusal(service.update(a.id, { email: b.email }))).toEqual({
+    expect(await refusal(service.update(SYSTEM, a.id, { email: b.email }))).toEqual({
       status: 409,
       detail: apiErrors.emailTakenOnUpdate,
     });
@@ -193,13 +200,16 @@ describe('administering users', () => {
   it('deletes another user, never the acting super user, and says 404 for one already gone', async () => {
     const admin = await account({ is_superuser: true });
     const user = await account();
-    expect(await refusal(service.delete(admin, admin.id))).toEqual({
+    expect(await refusal(service.delete(userActor(admin), admin.id))).toEqual({
       status: 403,
       detail: apiErrors.superuserDeletesSelf,
     });
-    await service.delete(admin, user.id);
+    await service.delete(userActor(admin), user.id);
     expect(await users.findById(user.id)).toBeUndefined();
-    expect(await refusal(service.delete(admin, user.id))).toEqual({ status: 404, detail: apiErrors.userNotFound });
+    expect(await refusal(service.delete(userActor(admin), user.id))).toEqual({
+      status: 404,
+      detail: apiErrors.userNotFound,
+    });
   });
 });
 

@@ -4,6 +4,7 @@ import { Table, type TableCellProps } from '@chakra-ui/react/table';
 import type { ReactNode } from 'react';
 import { FiArrowDown, FiArrowUp, FiChevronDown } from 'react-icons/fi';
 import { ROW_LIST_ATTRIBUTE } from './focus-return.js';
+import { type RowSelection, SelectAllCheckbox, SelectionCheckbox } from './selection.js';
 import { ariaSortOf, nextSort } from './sorting.js';
 
 /** One column of a list: its header and how a row shows in it. */
@@ -51,6 +52,8 @@ export interface DataTableProps<TRow> {
   sort?: string | undefined;
   /** Makes the `sortKey` headers buttons that change the order (see `nextSort`). */
   onSortChange?: (sort: string | undefined) => void;
+  /** A first column of checkboxes for bulk actions (`useRowSelection`). */
+  selection?: RowSelection<TRow> | undefined;
 }
 
 /** A list's table: a header row, skeleton rows while loading, then a row per item. */
@@ -65,8 +68,13 @@ export function DataTable<TRow>({
   actionsHeader,
   sort,
   onSortChange,
+  selection,
 }: DataTableProps<TRow>) {
-  const headers = [...columns.map((column) => column.header), ...(rowActions ? [actionsHeader ?? ''] : [])];
+  const headers = [
+    ...(selection ? [''] : []),
+    ...columns.map((column) => column.header),
+    ...(rowActions ? [actionsHeader ?? ''] : []),
+  ];
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
       {/* Focusable from script only: where the focus goes when a row's dialog closed on a deleted row. */}
@@ -89,6 +97,11 @@ export function DataTable<TRow>({
         </colgroup>
         <Table.Header>
           <Table.Row>
+            {selection && (
+              <Table.ColumnHeader scope="col" width="1">
+                <SelectAllCheckbox rows={rows ?? []} selection={selection} />
+              </Table.ColumnHeader>
+            )}
             {columns.map((column) =>
               column.sortKey && onSortChange ? (
                 <Table.ColumnHeader key={column.key} scope="col" aria-sort={ariaSortOf(sort, column.sortKey)}>
@@ -119,7 +132,16 @@ export function DataTable<TRow>({
                 </Table.Row>
               ))
             : rows.map((row) => (
-                <Table.Row key={rowKey(row)}>
+                <Table.Row key={rowKey(row)} data-selected={selection?.isSelected(row) ? '' : undefined}>
+                  {selection && (
+                    <Table.Cell>
+                      <SelectionCheckbox
+                        label={selection.rowLabel(row)}
+                        checked={selection.isSelected(row)}
+                        onToggle={() => selection.toggle(row)}
+                      />
+                    </Table.Cell>
+                  )}
                   {columns.map((column) => (
                     <Table.Cell key={column.key} {...column.cellProps}>
                       {column.text ? <CutText text={column.text(row)}>{column.cell(row)}</CutText> : column.cell(row)}

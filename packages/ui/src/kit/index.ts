@@ -22,6 +22,7 @@ export {
   useRowDialog,
 } from './row-actions.js';
 export { saveFile } from './save-file.js';
+export { type RowSelection, SelectAllCheckbox, SelectionCheckbox, useRowSelection } from './selection.js';
 export { SortSelect, type SortSelectProps } from './sort-select.js';
 export { ariaSortOf, nextSort, readSort, type SortDirection, sortParam } from './sorting.js';
 export { LoadError, type LoadErrorProps, StatusPanel, type StatusPanelProps } from './status-panel.js';
