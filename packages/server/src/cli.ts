@@ -12,9 +12,9 @@ const USAGE = `Usage: backoffice-server <command>
 `;
 
 /**
- * The tools (benchmarks, soak, demo data: src/cli/tools.ts and what it imports) are compiled apart into `dist-tools/` by
- * `build:tools`, so the `dist/` that `start` runs holds none of them; run from source, they are
- * imported from source. A computed specifier: tsc must not follow it into this build.
+ * The tools (benchmarks, soak, demo data: src/cli/tools.ts and what it imports) are compiled apart
+ * into `dist-tools/` by `build:tools`, so the `dist/` that `start` runs holds none of them; run from
+ * source, they are imported from source. A computed specifier: tsc must not follow it into this build.
  */
 const TOOLS_ENTRY = new URL(
   import.meta.url.endsWith('.ts') ? './cli/tools.ts' : '../dist-tools/cli/tools.js',
