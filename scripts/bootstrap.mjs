@@ -4,7 +4,7 @@
 //   npm test   -> install, build, then every check and test suite
 // and the benchmarks that need the same preparation:
 //   npm run bench:web -> install, then the browser benchmark (it builds what is missing)
-//   npm run bench:api -> install, build the server, then the HTTP benchmark of the API
+//   npm run bench:api -> install, build the server and its tools, then the HTTP benchmark of the API
 // pnpm is bootstrapped through npx at the version pinned in package.json ("packageManager").
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -55,6 +55,7 @@ if (task === 'start') {
 } else if (task === 'bench:api') {
   install();
   run(['--filter', '@backoffice/server...', 'run', 'build']);
+  run(['--filter', '@backoffice/server', 'run', 'build:tools']);
   run(['--filter', '@backoffice/server', 'exec', 'node', 'dist/cli.js', 'bench-api', ...process.argv.slice(3)]);
 } else {
   console.error('usage: node scripts/bootstrap.mjs start|test|bench:web|bench:api');

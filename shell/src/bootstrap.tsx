@@ -1,8 +1,4 @@
-import { configureApiClient } from '@backoffice/api-client';
-import { AppProviders } from '@backoffice/ui';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { renderApp } from '@backoffice/ui/app-root';
 import { ensureRemotesRegistered } from './federation/ensure-remotes';
 import { providedChakraEntries } from './federation/provide-shared';
 import { getRegistry } from './federation/registry';
@@ -36,17 +32,9 @@ async function main() {
   // The registry is runtime data: the routes, menu and titles are built from it. A failed read leaves
   // every path on a retry panel (see the not-found route).
   await ensureRemotesRegistered().catch((error: unknown) => console.error('[shell] registry', error));
-  const router = createAppRouter(getRegistry());
-  configureApiClient({ navigate: (path) => router.navigate(path) });
   const container = document.getElementById('root');
   if (!container) throw new Error('No #root element');
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  renderApp(container, createAppRouter(getRegistry()));
 }
 
 // Referenced so the bundler keeps every shared module in the share scope (none is loaded here).

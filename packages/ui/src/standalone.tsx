@@ -1,9 +1,5 @@
-import { configureApiClient } from '@backoffice/api-client';
-// Through the package name: the shared singleton, not a second copy of the providers.
-import { AppProviders } from '@backoffice/ui';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { renderApp } from './app-root.js';
 
 /**
  * Runs a remote on its own for its team (`pnpm --filter remote-x dev`), with the same providers the
@@ -11,13 +7,5 @@ import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-rou
  */
 export function mountStandalone(routes: RouteObject[], container = document.getElementById('root')): void {
   if (!container) throw new Error('No #root element to render into');
-  const router = createBrowserRouter(routes);
-  configureApiClient({ navigate: (path) => router.navigate(path) });
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  renderApp(container, createBrowserRouter(routes));
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
-import { isUniqueViolation } from './errors.js';
+import { duplicateAs } from './errors.js';
 import { isoTimestamp } from './iso-timestamps.js';
 import { apiKeys } from './schema.js';
 
@@ -66,13 +66,12 @@ export class ApiKeysRepository {
   }
 
   async create(key: NewApiKey): Promise<ApiKeyRow> {
-    try {
-      const [row] = await this.db.insert(apiKeys).values(key).returning(KEY_COLUMNS);
-      return row as ApiKeyRow;
-    } catch (error) {
-      if (isUniqueViolation(error, 'api_keys_prefix_unique')) throw new PrefixTakenError();
-      throw error;
-    }
+    const [row] = await duplicateAs(
+      () => new PrefixTakenError(),
+      () => this.db.insert(apiKeys).values(key).returning(KEY_COLUMNS),
+      'api_keys_prefix_unique',
+    );
+    return row as ApiKeyRow;
   }
 
   /** A key that is not revoked, with its hash, by its public prefix (the one read that sees the hash). */

@@ -24,6 +24,20 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return false;
 }
 
+/**
+ * The repositories' one mapping of a unique violation to the domain's error: runs `write` and, when the
+ * database refuses it as a duplicate (of `constraint`, when named), throws `taken()` instead; any other
+ * error passes through.
+ */
+export async function duplicateAs<T>(taken: () => Error, write: () => PromiseLike<T>, constraint?: string): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, constraint)) throw taken();
+    throw error;
+  }
+}
+
 // SQLSTATE classes and codes that mean "the server is not there right now", not "the query is
 // wrong": connection exceptions (08…), shutdown in progress or just restarted (57P01-57P03), and
 // no free connection slot (53300).

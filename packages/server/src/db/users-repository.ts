@@ -1,10 +1,11 @@
 import { and, count, desc, eq, getTableColumns, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
-import { isUniqueViolation } from './errors.js';
+import { duplicateAs } from './errors.js';
 import { withIsoTimestamps } from './iso-timestamps.js';
 import { emailChangeReverts, passwordResetTokens, type UserRow, users } from './schema.js';
 
 export class EmailTakenError extends Error {}
+const emailTaken = () => new EmailTakenError();
 
 export interface NewUser {
   email: string;
@@ -55,8 +56,8 @@ async function assertNotReserved(db: Db, email: string, forUserId?: string): Pro
 
 async function applyUpdate(db: Db, id: string, changes: UserChanges, revokeTokens: boolean) {
   if (changes.email !== undefined) await assertNotReserved(db, changes.email, id);
-  try {
-    const [row] = await db
+  const [row] = await duplicateAs(emailTaken, () =>
+    db
       .update(users)
       .set({
         ...changes,
@@ -64,12 +65,9 @@ async function applyUpdate(db: Db, id: string, changes: UserChanges, revokeToken
         ...(revokeTokens ? { token_version: sql`${users.token_version} + 1` } : {}),
       })
       .where(eq(users.id, id))
-      .returning(USER_COLUMNS);
-    return row;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new EmailTakenError();
-    throw error;
-  }
+      .returning(USER_COLUMNS),
+  );
+  return row;
 }
 
 export class UsersRepository {
@@ -136,13 +134,8 @@ export class UsersRepository {
 
   async create(user: NewUser): Promise<UserRow> {
     await assertNotReserved(this.db, user.email);
-    try {
-      const [row] = await this.db.insert(users).values(user).returning(USER_COLUMNS);
-      return row as UserRow;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new EmailTakenError();
-      throw error;
-    }
+    const [row] = await duplicateAs(emailTaken, () => this.db.insert(users).values(user).returning(USER_COLUMNS));
+    return row as UserRow;
   }
 
   /** True when any super user exists, active or not. */
