@@ -80,6 +80,7 @@ export async function tableRows(page: Page): Promise<string[][]> {
       .nth(i)
       .getByRole('cell')
       .filter({ hasNot: page.getByRole('checkbox') })
+      // biome-ignore lint/performance/useDomNodeTextContent: the text as shown (what a person reads), not the DOM's.
       .evaluateAll((all) => all.map((cell) => ((cell.querySelector('a') ?? cell) as HTMLElement).innerText));
     result.push(cells.slice(0, 4).map((cell) => cell.trim()));
   }

@@ -69,7 +69,6 @@ export const uiMessages = {
     embedTokenNoOrigin: 'Este acesso de parceiro só vale no site do parceiro.',
     embedTokenOriginRefused: 'Este acesso de parceiro não vale neste site.',
     databaseUnavailable: 'O banco de dados está indisponível no momento. Tente novamente em alguns segundos.',
-    signupDisabled: 'O cadastro de novas contas está desativado. Peça uma conta a um administrador.',
     statementTimeout: 'A consulta demorou demais e foi interrompida. Tente novamente ou refine a busca.',
   },
   tooManyRequests: (seconds: number) =>

@@ -99,7 +99,7 @@ export class AuditRepository {
 
   /**
    * Deletes the events older than `days` (AUDIT_RETENTION_DAYS). The table refuses deletes but in a
-   * transaction that declares itself the purge (migration 0008).
+   * transaction that declares itself the purge (migration 0012).
    */
   async purgeOlderThan(days: number): Promise<number> {
     return this.db.transaction(async (tx) => {

@@ -291,9 +291,8 @@ export const releaseEvents = pgTable(
   ],
 );
 
-
 /**
- * The history of every change (issue 27): append-only (migration 0008 refuses UPDATE, and DELETE but for
+ * The history of every change (issue 27): append-only (migration 0012 refuses UPDATE, and DELETE but for
  * the retention purge). Row changes of `companies` and `users` are written by triggers in the same
  * transaction as the change, reading who acts from the transaction's `backoffice.audit` setting
  * (services/audit.ts); events that change no row (logins) are inserted by the service. `id` grows with

@@ -1,6 +1,6 @@
 import {
-  apiErrors,
   AuditEventsSchema,
+  apiErrors,
   EmailChangeRevertSchema,
   HistoryQuerySchema,
   HttpErrorSchema,

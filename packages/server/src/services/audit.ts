@@ -31,7 +31,7 @@ export function actorOf(request: FastifyRequest): Actor {
 
 /**
  * Runs `work` in one transaction whose row changes the database records as `actor`'s (the triggers of
- * migration 0008 read the `backoffice.audit` setting, local to this transaction): the change and its
+ * migration 0012 read the `backoffice.audit` setting, local to this transaction): the change and its
  * events commit together or not at all. Every write the API makes to `companies` or `users` goes
  * through here; a write outside one is recorded as the system's.
  */
