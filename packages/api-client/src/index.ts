@@ -35,6 +35,7 @@ export {
   requestCurrentUserEarly,
   useCurrentUser,
   useLogin,
+  useRevertEmailChange,
 } from './session.js';
 export { clearToken, getToken, type TokenSource } from './token.js';
 export {

@@ -12,6 +12,7 @@ export const REMOTES = {
       './Signup': './src/pages/Signup.tsx',
       './RecoverPassword': './src/pages/RecoverPassword.tsx',
       './ResetPassword': './src/pages/ResetPassword.tsx',
+      './RevertEmailChange': './src/pages/RevertEmailChange.tsx',
     },
   },
   companies: {

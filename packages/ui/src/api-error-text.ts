@@ -7,6 +7,7 @@ const SAID_IN_PORTUGUESE: Readonly<Record<string, string>> = {
   [apiErrors.incorrectEmailOrPassword]: uiMessages.incorrectEmailOrPassword,
   [apiErrors.inactiveUser]: uiMessages.inactiveUser,
   [apiErrors.signupDisabled]: uiMessages.signupDisabled,
+  [apiErrors.invalidEmailChangeToken]: uiMessages.invalidEmailChangeToken,
 };
 
 /**

@@ -25,4 +25,5 @@ export const uiMessages = {
   incorrectEmailOrPassword: 'E-mail ou senha incorretos.',
   inactiveUser: 'Usuário inativo.',
   signupDisabled: 'O cadastro de novas contas está desativado. Peça uma conta a um administrador.',
+  invalidEmailChangeToken: 'Este link é inválido, expirou ou já foi usado.',
 } as const;

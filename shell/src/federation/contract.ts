@@ -18,6 +18,7 @@ export interface RemoteModules {
   'remote_auth/Signup': RemotePageModule;
   'remote_auth/RecoverPassword': RemotePageModule;
   'remote_auth/ResetPassword': RemotePageModule;
+  'remote_auth/RevertEmailChange': RemotePageModule;
   'remote_companies/CompaniesPage': RemotePageModule;
   'remote_admin/AdminPage': RemotePageModule;
   'remote_settings/SettingsPage': RemotePageModule;
@@ -30,6 +31,7 @@ export const REMOTE_MODULE_IDS: readonly RemoteModuleId[] = [
   'remote_auth/Signup',
   'remote_auth/RecoverPassword',
   'remote_auth/ResetPassword',
+  'remote_auth/RevertEmailChange',
   'remote_companies/CompaniesPage',
   'remote_admin/AdminPage',
   'remote_settings/SettingsPage',

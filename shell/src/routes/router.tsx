@@ -29,6 +29,8 @@ export const routes: RouteObject[] = [
           { path: 'reset-password', ...remoteRoute('remote_auth/ResetPassword') },
         ],
       },
+      // The link mailed to an old address after an e-mail change: for whoever holds it, logged in or not.
+      { path: 'revert-email-change', ...remoteRoute('remote_auth/RevertEmailChange') },
       {
         id: 'protected',
         ...protectedRoute,

@@ -26,6 +26,7 @@ const ROUTE_PAGES: { path: string; exact?: boolean; signedIn: boolean; remote?: 
   { path: '/signup', signedIn: false, remote: 'auth', expose: 'Signup' },
   { path: '/recover-password', signedIn: false, remote: 'auth', expose: 'RecoverPassword' },
   { path: '/reset-password', signedIn: false, remote: 'auth', expose: 'ResetPassword' },
+  { path: '/revert-email-change', signedIn: false, remote: 'auth', expose: 'RevertEmailChange' },
   { path: '/', exact: true, signedIn: true },
   { path: '/companies', signedIn: true, remote: 'companies', expose: 'CompaniesPage' },
   { path: '/admin', signedIn: true, remote: 'admin', expose: 'AdminPage' },
