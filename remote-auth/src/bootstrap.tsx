@@ -8,6 +8,7 @@ import { messages } from './messages';
 import Login from './pages/Login';
 import RecoverPassword from './pages/RecoverPassword';
 import ResetPassword from './pages/ResetPassword';
+import RevertEmailChange from './pages/RevertEmailChange';
 import Signup from './pages/Signup';
 import { paths } from './paths';
 
@@ -31,5 +32,6 @@ mountStandalone([
   { path: paths.signup, loader: publicOnly, Component: Signup },
   { path: paths.recoverPassword, loader: publicOnly, Component: RecoverPassword },
   { path: paths.resetPassword, loader: publicOnly, Component: ResetPassword },
+  { path: paths.revertEmailChange, Component: RevertEmailChange },
   { path: '*', element: <Navigate to={paths.login} replace /> },
 ]);

@@ -73,6 +73,18 @@ export const messages = {
   requestNewLink: 'Pedir um novo link',
   checkingLink: 'Verificando o link…',
 
+  // Undoing an e-mail change (the link mailed to the old address)
+  revertEmailTitle: 'Desfazer alteração de e-mail',
+  revertEmailIntro:
+    'A sua conta voltará a usar o e-mail para onde este link foi enviado, e todas as sessões abertas serão encerradas.',
+  revertEmailButton: 'Desfazer a alteração',
+  revertEmailDoneTitle: 'Alteração desfeita',
+  revertEmailDoneText:
+    'A sua conta voltou a usar o e-mail anterior e todas as sessões foram encerradas. Entre novamente; se não souber a senha, use "Esqueceu a senha?".',
+  revertEmailFailedTitle: 'Não foi possível desfazer a alteração',
+  revertEmailInvalidLinkText: 'Este link está incompleto. Abra-o de novo a partir do e-mail que recebeu.',
+  goToLogin: 'Ir para o login',
+
   // Standalone run only (the shell's dashboard stands here in the product)
   standaloneSignedIn: 'Sessão iniciada. No produto, esta é a página inicial.',
   standaloneLogout: 'Sair',

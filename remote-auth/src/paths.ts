@@ -5,4 +5,6 @@ export const paths = {
   signup: '/signup',
   recoverPassword: '/recover-password',
   resetPassword: '/reset-password',
+  /** The link mailed to the old address after an e-mail change; open whether or not someone is logged in. */
+  revertEmailChange: '/revert-email-change',
 } as const;

@@ -13,11 +13,19 @@ export default defineRemote({
     Signup: expose<typeof import('./pages/Signup')>('./pages/Signup'),
     RecoverPassword: expose<typeof import('./pages/RecoverPassword')>('./pages/RecoverPassword'),
     ResetPassword: expose<typeof import('./pages/ResetPassword')>('./pages/ResetPassword'),
+    RevertEmailChange: expose<typeof import('./pages/RevertEmailChange')>('./pages/RevertEmailChange'),
   },
   screens: [
     { path: '/login', expose: 'Login', title: 'Entrar', access: 'public' },
     { path: '/signup', expose: 'Signup', title: 'Criar conta', access: 'public' },
     { path: '/recover-password', expose: 'RecoverPassword', title: 'Recuperar senha', access: 'public' },
     { path: '/reset-password', expose: 'ResetPassword', title: 'Redefinir senha', access: 'public' },
+    // The link mailed to the old address after an e-mail change: for whoever holds it, signed in or not.
+    {
+      path: '/revert-email-change',
+      expose: 'RevertEmailChange',
+      title: 'Desfazer alteração de e-mail',
+      access: 'anyone',
+    },
   ],
 });

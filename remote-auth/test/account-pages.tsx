@@ -3,6 +3,7 @@ import { beforeEach } from 'vitest';
 import Login from '../src/pages/Login';
 import RecoverPassword from '../src/pages/RecoverPassword';
 import ResetPassword from '../src/pages/ResetPassword';
+import RevertEmailChange from '../src/pages/RevertEmailChange';
 import Signup from '../src/pages/Signup';
 import { paths } from '../src/paths';
 
@@ -49,8 +50,8 @@ beforeEach(() => {
 
 export const HOME_TEXT = 'Página inicial (teste)';
 
-/** The four account routes and a stand-in home, signed out, at `url`. */
-export function renderAt(url: string) {
+/** The account routes and a stand-in home at `url`, signed out unless `signedIn`. */
+export function renderAt(url: string, { signedIn = false } = {}) {
   return renderRoutes(
     [
       { path: paths.home, element: <p>{HOME_TEXT}</p> },
@@ -58,8 +59,9 @@ export function renderAt(url: string) {
       { path: paths.signup, Component: Signup },
       { path: paths.recoverPassword, Component: RecoverPassword },
       { path: paths.resetPassword, Component: ResetPassword },
+      { path: paths.revertEmailChange, Component: RevertEmailChange },
     ],
     url,
-    { signedIn: false },
+    { signedIn },
   );
 }

@@ -1,4 +1,4 @@
-import type { Message, NewPassword, Token } from '@backoffice/contracts';
+import type { EmailChangeRevert, Message, NewPassword, Token } from '@backoffice/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { request } from './http.js';
 import type { MutationConfig } from './query-config.js';
@@ -45,4 +45,9 @@ export function useRecoverPassword({ mutationConfig }: { mutationConfig?: Mutati
 /** Sets a new password with the token of a recovery link. */
 export function useResetPassword({ mutationConfig }: { mutationConfig?: MutationConfig<Message, NewPassword> } = {}) {
   return useMutation({ ...mutationConfig, mutationFn: resetPassword });
+}
+
+/** Undoes an e-mail change with the token of the link mailed to the old address (no login needed). */
+export function revertEmailChange(body: EmailChangeRevert): Promise<Message> {
+  return request<Message>('/users/email-change/revert', { method: 'POST', json: body });
 }

@@ -44,6 +44,7 @@ export {
   requestCurrentUserEarly,
   useCurrentUser,
   useLogin,
+  useRevertEmailChange,
 } from './session.js';
 export { clearToken, getToken, type TokenSource } from './token.js';
 export {

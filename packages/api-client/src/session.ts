@@ -1,6 +1,7 @@
+import type { EmailChangeRevert, Message } from '@backoffice/contracts';
 import { QueryObserver, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { loginAccessToken } from './auth.js';
+import { loginAccessToken, revertEmailChange } from './auth.js';
 import { queryClient } from './query-client.js';
 import type { MutationConfig, QueryConfig } from './query-config.js';
 import { queryKeys } from './query-keys.js';
@@ -34,12 +35,17 @@ export async function login(credentials: { username: string; password: string })
   await navigate(HOME_PATH);
 }
 
-/** Logout removes the token, clears all cached data and goes to `/login` (spec §4). */
-export async function logout(): Promise<void> {
+/** Removes the token and every cached answer, staying on the page (the session is over on the server already). */
+export async function forgetSession(): Promise<void> {
   clearToken();
   releaseEarlyCurrentUser();
   await queryClient.cancelQueries();
   queryClient.clear();
+}
+
+/** Logout removes the token, clears all cached data and goes to `/login` (spec §4). */
+export async function logout(): Promise<void> {
+  await forgetSession();
   await navigate(LOGIN_PATH);
 }
 
@@ -90,4 +96,23 @@ export function useLogin({
   mutationConfig?: MutationConfig<void, { username: string; password: string }>;
 } = {}) {
   return useMutation({ ...mutationConfig, mutationFn: login });
+}
+
+/**
+ * Undoes an e-mail change (the link mailed to the old address). The server ends every session of the
+ * account, this browser's included: its token is forgotten too, and the page tells the person to log in.
+ */
+export function useRevertEmailChange({
+  mutationConfig,
+}: {
+  mutationConfig?: MutationConfig<Message, EmailChangeRevert>;
+} = {}) {
+  return useMutation({
+    ...mutationConfig,
+    mutationFn: async (body: EmailChangeRevert) => {
+      const answer = await revertEmailChange(body);
+      await forgetSession();
+      return answer;
+    },
+  });
 }

@@ -43,9 +43,14 @@ export type ScreenIcon = (typeof SCREEN_ICONS)[number];
 /**
  * Who may open a screen: `public` only visitors without a session (spec §2's account pages: a signed-in
  * user goes to /), `signed-in` any signed-in user, `superuser` signed in, and its menu entry shows to
- * super users only (spec §6); the page itself still says no to others, as the API does.
+ * super users only (spec §6); the page itself still says no to others, as the API does. `anyone`:
+ * whoever holds the link, signed in or not, outside the signed-in frame (the e-mail change's undo link).
  */
-export const SCREEN_ACCESS = ['public', 'signed-in', 'superuser'] as const;
+export const SCREEN_ACCESS = ['public', 'signed-in', 'superuser', 'anyone'] as const;
+
+/** Screens shown inside the signed-in frame. */
+export const isFramedScreen = (screen: { access: ScreenAccess }): boolean =>
+  screen.access === 'signed-in' || screen.access === 'superuser';
 export type ScreenAccess = (typeof SCREEN_ACCESS)[number];
 
 /** Links of the shell's frame that a screen may be the target of. */

@@ -69,6 +69,15 @@ export const uiMessages = {
     embedTokenNoOrigin: 'Este acesso de parceiro só vale no site do parceiro.',
     embedTokenOriginRefused: 'Este acesso de parceiro não vale neste site.',
     databaseUnavailable: 'O banco de dados está indisponível no momento. Tente novamente em alguns segundos.',
+    invalidEmailChangeToken: 'Este link é inválido, expirou ou já foi usado.',
+    remoteNotFound: 'Esta área não tem versão promovida.',
+    invalidReleaseVersion:
+      'Uma versão tem de 1 a 64 letras, dígitos, pontos, hífens ou sublinhados e começa por um dígito (1.4.0, 2024.06.01-2).',
+    canaryWithoutAudience: 'Um canário precisa de uma porcentagem acima de 0 ou de pelo menos um usuário.',
+    noShellForGate:
+      'Nenhum shell está promovido (nem construído neste servidor) para verificar a versão: publique e promova o shell primeiro.',
+    deployKeyNotFound: 'Chave de implantação não encontrada.',
+    deployKeyOutOfScope: 'Esta chave de implantação é de outra área.',
     statementTimeout: 'A consulta demorou demais e foi interrompida. Tente novamente ou refine a busca.',
   },
   tooManyRequests: (seconds: number) =>

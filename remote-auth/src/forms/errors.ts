@@ -31,3 +31,8 @@ export function recoverPasswordErrorMessage(error: unknown): string {
 export function resetPasswordErrorMessage(error: unknown): string {
   return apiErrorText(error) || messages.resetErrorFallback;
 }
+
+/** Why an e-mail change could not be undone (its link used, expired or unknown, or no answer). */
+export function revertEmailChangeErrorMessage(error: unknown): string {
+  return apiErrorText(error) || messages.unexpectedError;
+}

@@ -1,4 +1,4 @@
-import type { RegistryScreen } from '@backoffice/contracts';
+import { isFramedScreen, type RegistryScreen } from '@backoffice/contracts';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
 import type { Registry } from '../federation/registry';
 import { FullPageSpinner } from '../layout/FullPageSpinner';
@@ -23,7 +23,8 @@ const routePath = (screen: RegistryScreen) => screen.path.replace(/^\//, '');
 export function createRoutes(registry: Pick<Registry, 'screens'>): RouteObject[] {
   const routeOf = (screen: RegistryScreen): RouteObject => ({ path: routePath(screen), ...remoteRoute(screen) });
   const publicScreens = registry.screens.filter((screen) => screen.access === 'public');
-  const signedInScreens = registry.screens.filter((screen) => screen.access !== 'public');
+  const openScreens = registry.screens.filter((screen) => screen.access === 'anyone');
+  const signedInScreens = registry.screens.filter(isFramedScreen);
   return [
     {
       id: 'root',
@@ -32,6 +33,8 @@ export function createRoutes(registry: Pick<Registry, 'screens'>): RouteObject[]
       ErrorBoundary: RemoteErrorPanel,
       children: [
         { id: 'public', loader: publicOnlyLoader, Component: Outlet, children: publicScreens.map(routeOf) },
+        // Whoever holds the link, signed in or not (the e-mail change's undo page).
+        ...openScreens.map(routeOf),
         {
           id: 'protected',
           ...protectedRoute,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { federationName, findScreen } from '@backoffice/contracts';
+import { federationName, findScreen, isFramedScreen } from '@backoffice/contracts';
 import type { VisitorRegistry } from '../services/page-registry.js';
 
 /**
@@ -100,8 +100,8 @@ export async function renderShellIndex(
   };
   const pathname = url.split('?')[0] ?? '/';
   const screen = findScreen(registry.screens, pathname);
-  // The dashboard (/) and every screen but the public ones render inside the signed-in frame.
-  if (screen ? screen.access !== 'public' : pathname === '/') {
+  // The dashboard (/) and the signed-in and super-user screens render inside the signed-in frame.
+  if (screen ? isFramedScreen(screen) : pathname === '/') {
     const frame = (readJson(path.join(shellDir, 'first-screen.json')) as FirstScreenGroups | undefined)?.[
       SIGNED_IN_GROUP
     ];
