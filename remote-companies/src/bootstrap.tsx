@@ -1,11 +1,9 @@
-import { mountStandalone } from '@backoffice/ui/standalone';
-import { Navigate } from 'react-router-dom';
-import CompaniesPage from './pages/CompaniesPage';
-import CompanyPage from './pages/CompanyPage';
+import { mountStandaloneRemote } from '@backoffice/ui/standalone';
+import remote from './remote';
 
-// Standalone run for this area's team; the shell does not load this file.
-mountStandalone([
-  { path: '/companies', Component: CompaniesPage },
-  { path: '/companies/:id', Component: CompanyPage },
-  { path: '*', element: <Navigate to="/companies" replace /> },
-]);
+// Standalone run for this area's team (`rsbuild dev`): its screens as declared, a sign-in against the
+// real API at /login. The shell does not load this file.
+mountStandaloneRemote(remote, {
+  CompaniesPage: () => import('./pages/CompaniesPage'),
+  CompanyPage: () => import('./pages/CompanyPage'),
+});

@@ -1,9 +1,6 @@
-import { mountStandalone } from '@backoffice/ui/standalone';
-import { Navigate } from 'react-router-dom';
-import SettingsPage from './pages/SettingsPage';
+import { mountStandaloneRemote } from '@backoffice/ui/standalone';
+import remote from './remote';
 
-// Standalone run for this area's team; the shell does not load this file.
-mountStandalone([
-  { path: '/settings', Component: SettingsPage },
-  { path: '*', element: <Navigate to="/settings" replace /> },
-]);
+// Standalone run for this area's team (`rsbuild dev`): its screens as declared, a sign-in against the
+// real API at /login. The shell does not load this file.
+mountStandaloneRemote(remote, { SettingsPage: () => import('./pages/SettingsPage') });

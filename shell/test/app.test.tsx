@@ -293,7 +293,7 @@ describe('screens from the registry', () => {
     const { productRoutes } = await import('./product-registry');
     const router = renderRoutes(productRoutes([{ ...greetings, path: '/greetings' }]), '/', { signedIn: false }).router;
     await screen.findByText('Bem-vindo(a), Admin Root!');
-    expect(document.title).toBe('Início · Back Office');
+    await waitFor(() => expect(document.title).toBe('Início · Back Office'));
     const links = within(nav()).getAllByRole('link', hidden);
     expect(links.map((link) => link.getAttribute('aria-label'))).toEqual([
       'Início',
@@ -322,7 +322,7 @@ describe('screens from the registry', () => {
     expect(await screen.findByRole('heading', { name: 'Página não disponível' })).toBeInTheDocument();
     expect(within(nav()).getByRole('link', { name: 'Empresas', ...hidden })).toBeInTheDocument();
     expect(screen.getAllByRole('main', hidden)).toHaveLength(1);
-    expect(document.title).toBe('Página não disponível · Back Office');
+    await waitFor(() => expect(document.title).toBe('Página não disponível · Back Office'));
     await userEvent.click(screen.getByRole('button', { name: 'Go back' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });

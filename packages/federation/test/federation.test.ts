@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ExposedPage, federationName, type RemoteDefinition } from '@backoffice/remote-contract';
+import type { RsbuildConfig } from '@rsbuild/core';
 import { describe, expect, it } from 'vitest';
 import {
   CHAKRA_ENTRIES,
@@ -14,6 +15,7 @@ import {
   SHELL_EAGER_CHAKRA_ENTRIES,
   workspaceRemotes,
 } from '../src/index.js';
+import { createRemoteConfig, DEV_DIST_PATH } from '../src/rsbuild.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const REMOTE_PACKAGES = workspaceRemotes().map((remote) => remote.packageName);
@@ -270,6 +272,23 @@ describe('remotes', () => {
         ).toBe(true);
       }
     }
+  });
+
+  it('run their dev server without touching dist, which the API server may be serving', () => {
+    const found = declarations.find((d) => d.remote.name === 'companies');
+    if (!found) throw new Error('remote-companies is not in the workspace');
+    const { remote, definition } = found;
+    const configFor = createRemoteConfig(definition, { root: remote.dir }) as unknown as (env: {
+      envMode: string;
+    }) => RsbuildConfig;
+    const dev = configFor({ envMode: 'development' });
+    const production = configFor({ envMode: 'production' });
+    expect(production.output?.distPath).toEqual({ root: 'dist' });
+    expect(production.output?.cleanDistPath).toBe(true);
+    expect(dev.output?.distPath).toEqual({ root: DEV_DIST_PATH });
+    expect(DEV_DIST_PATH).not.toBe('dist');
+    expect(dev.output?.cleanDistPath).toBe(false);
+    expect(dev.server?.port).toBe(remote.devPort);
   });
 
   it('are named nowhere in the shell or the server: both learn them from the registry', () => {

@@ -91,6 +91,13 @@ export async function startServer(config: Config, logger: FastifyBaseLogger | bo
     if (config.nodeEnv !== 'production') {
       await publishWorkspace(app.releases, config.webRoot ?? defaultWebRoot(), app.log);
     }
+    if (config.nodeEnv === 'production' && config.devRemoteOrigins.length > 0) {
+      // Allowed (a staging site may want it), but worth a line: these origins may run code in the page.
+      app.log.warn(
+        { devRemoteOrigins: config.devRemoteOrigins },
+        'DEV_REMOTE_ORIGINS is set in production: pages may load remotes from these origins (?remote-override=)',
+      );
+    }
     lockLost = (error) => {
       app.log.fatal({ err: error }, 'lost the lock on the data directory; stopping to protect the data');
       process.exit(1);

@@ -28,6 +28,14 @@ export const uiMessages = {
   errorTitle: 'Algo deu errado',
   unexpectedError: 'Ocorreu um erro inesperado. Tente novamente.',
   logoLabel: 'Back Office',
+  /** A remote's standalone page (its team's `rsbuild dev`), signing in against the real API. */
+  standalone: {
+    title: (area: string) => `Entrar para usar ${area}`,
+    intro: 'Execução isolada desta área, com o login e os dados do servidor da API.',
+    email: 'E-mail',
+    password: 'Senha',
+    submit: 'Entrar',
+  },
   /**
    * What a person reads for each detail the API answers (its `detail` stays English for clients):
    * the spec's own words where it gives them (§8), Portuguese for the rest. Keyed like `apiErrors`.
