@@ -297,7 +297,9 @@ describe('remotes', () => {
     for (const dir of ['shell/src', 'packages/server/src']) {
       for (const file of sourceFiles(join(root, dir))) {
         const text = readFileSync(file, 'utf8');
-        for (const word of [...names, ...routes.map((path) => `'${path}'`)]) {
+        // The API's own routes (`/api/v1/companies/:id`) may share a screen's path: names still may not.
+        const apiRoutes = file.includes(join('packages', 'server', 'src', 'routes'));
+        for (const word of [...names, ...(apiRoutes ? [] : routes.map((path) => `'${path}'`))]) {
           expect(text.includes(word), `${relative(root, file)} names ${word}`).toBe(false);
         }
       }

@@ -84,12 +84,25 @@ export async function registerFrontends(app: FastifyInstance, options: Frontends
     wildcard: true,
   });
 
-  // Each remote built here, looked up per request: a remote built later is served without a restart.
-  app.get<{ Params: { name: string; '*': string } }>('/remotes/:name/*', (request, reply) => {
-    const dir = workspace.distOf(request.params.name);
-    if (!dir || !request.params['*']) return reply.callNotFound();
-    return reply.sendFile(request.params['*'], dir);
-  });
+  /**
+   * Each remote built here, looked up per request (a remote built later is served without a restart):
+   * what the release store (plugins/releases.ts, which owns `/remotes/…`) does not hold, e.g. a build
+   * not published yet in a test or a production instance that never publishes at start.
+   */
+  const sendWorkspaceRemote = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    const match = /^\/remotes\/([^/]+)\/(.+)$/.exec(request.url.split('?')[0] ?? '');
+    const dir = match && workspace.distOf(decodeURIComponent(match[1] as string));
+    if (!match || !dir) return false;
+    const file = decodeURIComponent(match[2] as string);
+    // Already in the not-found handler: a missing file (or a path out of the build) must be known here,
+    // where the caller answers the JSON 404, not found again by sendFile.
+    const full = path.resolve(dir, file);
+    if (!full.startsWith(path.resolve(dir) + path.sep) || !fs.statSync(full, { throwIfNoEntry: false })?.isFile()) {
+      return false;
+    }
+    void reply.sendFile(file, dir);
+    return true;
+  };
 
   /** The registry this request gets, and the cookie change its `?remote-override=` asks for. */
   const registryFor = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -125,7 +138,9 @@ export async function registerFrontends(app: FastifyInstance, options: Frontends
   return {
     shellDir,
     async historyFallback(request, reply) {
-      if (!shellDir || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+      if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+      if (sendWorkspaceRemote(request, reply)) return true;
+      if (!shellDir) return false;
       const url = request.url.split('?')[0] ?? '/';
       if (NOT_SHELL_ROUTES.test(url) || path.extname(url) !== '') return false;
       if (!String(request.headers.accept ?? '').includes('text/html')) return false;

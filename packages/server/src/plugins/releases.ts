@@ -120,6 +120,7 @@ export default fp(async function releasesPlugin(app: FastifyInstance) {
     }
     const holding = hashed ? await files.releaseHolding(remote, rest) : undefined;
     if (holding && (await sendReleaseFile(files, holding, rest, request, reply, IMMUTABLE))) return reply;
-    return notFound();
+    // Not in the store: the not-found handler looks in the workspace's builds (frontends.ts).
+    return reply.callNotFound();
   });
 });

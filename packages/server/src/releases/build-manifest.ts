@@ -48,7 +48,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
-/** `remote_companies` (a Module Federation name) → `companies`, for a build without `remote.json`. */
+/** A Module Federation name (`remote_<name>`) → `<name>`, for a build without `remote.json`. */
 function nameFromFederationName(name: string): string | undefined {
   const match = /^remote_([a-z0-9_]+)$/.exec(name);
   return match ? (match[1] as string).replaceAll('_', '-') : undefined;

@@ -96,7 +96,7 @@ export function bundleOf(files: { path: string; content: Buffer }[]): Bundle {
   return { files: checked, contentHash, sizeBytes };
 }
 
-/** Every file under a build folder (`remote-companies/dist`), as a bundle. */
+/** Every file under a build folder (`remote-<name>/dist`), as a bundle. */
 export function readBundle(dir: string): Bundle {
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new BundleError(`${dir} is not a folder`);
   const files: { path: string; content: Buffer }[] = [];
