@@ -176,6 +176,31 @@ describe('one origin for the API, the shell and the remotes', () => {
   });
 });
 
+describe('path traversal', () => {
+  it('serves no file outside the builds, however the path is spelled', async () => {
+    // A secret next to the builds: the web root's parent and the repository hold the data and the key.
+    fs.writeFileSync(path.join(webRoot, 'secret_key'), 'never-served');
+    for (const url of [
+      '/../secret_key',
+      '/static/../../secret_key',
+      '/%2e%2e/secret_key',
+      '/static/%2e%2e/%2e%2e/secret_key',
+      '/static/..%2f..%2fsecret_key',
+      '/remotes/companies/..%2f..%2f..%2fsecret_key',
+      '/remotes/companies/%2e%2e%2f%2e%2e%2f%2e%2e%2fsecret_key',
+      '/remotes/companies/....//....//secret_key',
+      '/static/%252e%252e/%252e%252e/secret_key',
+      '/static/..\\..\\secret_key',
+    ]) {
+      for (const accept of [html, {}]) {
+        const res = await t.app.inject({ method: 'GET', url, headers: accept });
+        expect(res.body, url).not.toContain('never-served');
+        expect([200, 400, 403, 404], url).toContain(res.statusCode);
+      }
+    }
+  });
+});
+
 describe('compression', () => {
   const vendor = '/static/js/vendor.0011aabb22.js';
 
