@@ -1,7 +1,7 @@
 -- Issue 25: immutable, versioned releases of the remotes (and of the shell), what each one's users get (stable
--- and canary), and the history of every release operation. Numbered 0009 as allotted (0008 is another change's);
--- merged after 0010, so its journal time is later than 0010's: a database that applied 0010 first still runs it
--- (drizzle runs only migrations newer than the last one applied), and a fresh one runs them in journal order.
+-- and canary), and the history of every release operation. Numbered 0009 as allotted (0008 is another change's).
+-- Its journal time is its own (before 0010's): drizzle runs only the migrations newer than the last one applied,
+-- so journal times must grow in journal order or a database that stopped at 0009 would never run 0010.
 -- File contents are bytea, written and read as base64 by the repository (faster on PGlite, as fast on PostgreSQL).
 CREATE TABLE "release_events" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "release_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),

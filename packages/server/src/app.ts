@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler } from './http/valibot.js';
 import auditRetention from './plugins/audit-retention.js';
 import auth from './plugins/auth.js';
 import context, { type AppDeps } from './plugins/context.js';
-import { defaultWebRoot, registerFrontends } from './plugins/frontends.js';
+import { registerFrontends } from './plugins/frontends.js';
 import openapi from './plugins/openapi.js';
 import partnerEmbeds from './plugins/partner-embeds.js';
 import releases from './plugins/releases.js';
@@ -72,9 +72,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await app.register(releases);
   await app.register(auditRetention);
 
+  // Pages are served from the release store (what is promoted, a canary to its audience) unless the
+  // caller gives other sources (tests serve a folder of builds: WorkspaceRemotes).
   const frontends = await registerFrontends(app, {
-    webRoot: deps.config.webRoot ?? defaultWebRoot(),
-    remoteSource: deps.remoteSource,
+    remoteSource: deps.remoteSource ?? app.releaseSources.remotes,
+    shellSource: deps.shellSource ?? app.releaseSources.shell,
     devRemoteOrigins: deps.config.devRemoteOrigins,
   });
   app.setNotFoundHandler(async (request, reply) => {

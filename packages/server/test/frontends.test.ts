@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WorkspaceRemotes } from '../src/services/workspace-remotes.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { declaration } from './support/remote-builds.js';
 
@@ -68,7 +69,8 @@ let t: TestApp;
 let webRoot: string;
 beforeAll(async () => {
   webRoot = fakeBuilds();
-  t = await createTestApp({ env: { WEB_ROOT: webRoot } });
+  // The builds in the web root, as a checkout has them (the product serves the release store instead).
+  t = await createTestApp({ env: { WEB_ROOT: webRoot }, remoteSource: new WorkspaceRemotes(webRoot) });
 });
 afterAll(async () => {
   await t.close();

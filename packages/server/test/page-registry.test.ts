@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RemoteRelease, RemoteSource } from '../src/services/page-registry.js';
+import { WorkspaceRemotes } from '../src/services/workspace-remotes.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { declaration } from './support/remote-builds.js';
 
@@ -81,6 +82,7 @@ describe('the registry, from the builds’ remote.json', () => {
     });
     t = await createTestApp({
       env: { WEB_ROOT: root },
+      remoteSource: new WorkspaceRemotes(root),
       logger: { level: 'warn', stream: { write: (line: string) => warnings.push(JSON.parse(line)) } },
     });
   });
@@ -142,7 +144,10 @@ describe('developers’ overrides (DEV_REMOTE_ORIGINS)', () => {
   const dev = 'http://localhost:3002';
   beforeAll(async () => {
     root = webRootWith({ companies: declaration('companies', '/companies', 'CompaniesPage') });
-    t = await createTestApp({ env: { WEB_ROOT: root, DEV_REMOTE_ORIGINS: `${dev}, https://dev.example.com/` } });
+    t = await createTestApp({
+      env: { WEB_ROOT: root, DEV_REMOTE_ORIGINS: `${dev}, https://dev.example.com/` },
+      remoteSource: new WorkspaceRemotes(root),
+    });
   });
   afterAll(async () => {
     await t.close();

@@ -18,6 +18,7 @@ import type { Mailer } from '../services/mailer.js';
 import type { RemoteSource } from '../services/page-registry.js';
 import { PARTNER_KEYS, type PartnerKey, PartnerOrigins, type PartnerScope } from '../services/partner-keys.js';
 import { RateLimiter, type RateLimitStore } from '../services/rate-limiter.js';
+import type { ShellSource } from '../services/shell-source.js';
 import { UsersService } from '../services/users-service.js';
 
 /** What the app is built from; `start` and the tests assemble it differently. */
@@ -27,8 +28,10 @@ export interface AppDeps {
   database: Database;
   mailer: Mailer;
   rateLimitStore: RateLimitStore;
-  /** Where the remotes' builds come from; by default those in the web root (services/workspace-remotes.ts). */
+  /** Where the remotes' builds come from; by default the release store (a folder of builds: workspace-remotes.ts). */
   remoteSource?: RemoteSource;
+  /** Where the shell's build comes from; by default the promoted shell release, else the one in the web root. */
+  shellSource?: ShellSource;
 }
 
 declare module 'fastify' {

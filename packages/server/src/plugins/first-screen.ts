@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { federationName, findScreen, isFramedScreen } from '@backoffice/contracts';
 import type { VisitorRegistry } from '../services/page-registry.js';
+import type { ShellBuild } from '../services/shell-source.js';
 
 /**
  * The shell's index.html as served. The registry (page-registry.ts) is written into the page with each
@@ -32,26 +31,6 @@ interface ShellManifest {
   shared?: { name: string; assets?: { js?: { sync?: string[] } } }[];
 }
 
-/** Reads a file again only when it changed (the shell rebuilt in place). */
-function cachedReader<T>(parse: (text: string) => T) {
-  const cache = new Map<string, { mtimeMs: number; value: T }>();
-  return (file: string): T | undefined => {
-    try {
-      const { mtimeMs } = fs.statSync(file);
-      const hit = cache.get(file);
-      if (hit && hit.mtimeMs === mtimeMs) return hit.value;
-      const value = parse(fs.readFileSync(file, 'utf8'));
-      cache.set(file, { mtimeMs, value });
-      return value;
-    } catch {
-      return undefined;
-    }
-  };
-}
-
-const readText = cachedReader((text) => text);
-const readJson = cachedReader((text) => JSON.parse(text) as unknown);
-
 function parseJson(text: string | undefined): unknown {
   try {
     return text === undefined ? undefined : (JSON.parse(text) as unknown);
@@ -71,12 +50,12 @@ export interface PageSettings {
 
 /** The page the shell's build made, with the registry written in, or undefined when the shell is not built. */
 export async function renderShellIndex(
-  shellDir: string,
+  shell: ShellBuild,
   url: string,
   { registry, releases }: VisitorRegistry,
   pageSettings: PageSettings,
 ): Promise<string | undefined> {
-  const html = readText(path.join(shellDir, 'index.html'));
+  const html = await shell.readText('index.html');
   if (html === undefined) return undefined;
   const runtimeConfig = { registry, ...pageSettings };
   const tags = [`<script type="application/json" id="backoffice-config">${scriptSafeJson(runtimeConfig)}</script>`];
@@ -90,7 +69,7 @@ export async function renderShellIndex(
     tags.push(`<script defer src="${escapeAttr(src)}"></script>`);
   };
   const stylesheet = (href: string) => tags.push(`<link rel="stylesheet" href="${escapeAttr(href)}">`);
-  const shellManifest = readJson(path.join(shellDir, 'mf-manifest.json')) as ShellManifest | undefined;
+  const shellManifest = parseJson(await shell.readText('mf-manifest.json')) as ShellManifest | undefined;
   /** The shell's files that provide the shared modules a group consumes as it loads. */
   const sharedFrom = (group: FirstScreenGroups[string]) => {
     for (const name of group?.shared ?? []) {
@@ -102,7 +81,7 @@ export async function renderShellIndex(
   const screen = findScreen(registry.screens, pathname);
   // The dashboard (/) and the signed-in and super-user screens render inside the signed-in frame.
   if (screen ? isFramedScreen(screen) : pathname === '/') {
-    const frame = (readJson(path.join(shellDir, 'first-screen.json')) as FirstScreenGroups | undefined)?.[
+    const frame = (parseJson(await shell.readText('first-screen.json')) as FirstScreenGroups | undefined)?.[
       SIGNED_IN_GROUP
     ];
     for (const file of frame?.js ?? []) script(`/${file}`);

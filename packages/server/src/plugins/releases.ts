@@ -1,15 +1,19 @@
-import { apiErrors, RELEASE_NAME_PATTERN, RELEASE_VERSION_PATTERN } from '@backoffice/contracts';
+import { apiErrors } from '@backoffice/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiKeysRepository } from '../db/api-keys-repository.js';
 import { type Actor, ReleasesRepository } from '../db/releases-repository.js';
 import { HttpError, invalidCredentials } from '../http/http-error.js';
-import { readAudience, setAudience, userAudience, versionFor } from '../releases/audience.js';
+import { newAudience, readAudience, setAudience, userAudience } from '../releases/audience.js';
+import { ChannelsCache } from '../releases/channels-cache.js';
 import { ReleaseFiles } from '../releases/release-files.js';
 import { createReleasesService, type ReleasesService } from '../releases/releases-service.js';
-import { HASHED_NAME, IMMUTABLE, REVALIDATE, sendReleaseFile } from '../releases/serve.js';
+import { ReleasesRemoteSource } from '../releases/remote-source.js';
+import { ReleasesShellSource } from '../releases/shell-source.js';
 import { ApiKeyStore } from '../services/api-keys.js';
 import { DEPLOY_KEYS, type DeployKey, type DeployScope } from '../services/deploy-keys.js';
+import type { RemoteSource } from '../services/page-registry.js';
+import { diskShell, type ShellSource } from '../services/shell-source.js';
 import { bearerToken } from './auth.js';
 import { defaultWebRoot } from './frontends.js';
 
@@ -17,6 +21,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     releases: ReleasesService;
     releaseFiles: ReleaseFiles;
+    /** What pages are served from: the remotes and the shell each visitor gets (the canaries drawn). */
+    releaseSources: { remotes: RemoteSource; shell: ShellSource };
     /** The remotes' deploy keys (api-keys.ts, kind `deploy`). */
     deployKeys: ApiKeyStore<DeployScope>;
     /**
@@ -49,21 +55,27 @@ export function actorOf(request: FastifyRequest): Actor {
 
 /**
  * Releases (issue 25): the store, the service the API and the CLI call, deploy keys, the audience
- * cookie that keeps a browser in or out of a canary, and the versioned files at
- * `/remotes/<remote>/<version>/<path>` (cached for a year: a version never changes) — with every
- * version of every remote served for as long as it is stored, so a page opened before a promotion
- * keeps loading the chunks it was built with.
+ * cookie that keeps a browser in or out of a canary, and the sources pages are served from (the
+ * remotes and the shell each visitor gets, every stored version served for as long as it is stored).
  */
 export default fp(async function releasesPlugin(app: FastifyInstance) {
   const repository = new ReleasesRepository(app.database.db);
   const files = new ReleaseFiles(repository);
+  const channels = new ChannelsCache(repository);
   const secretKey = app.config.secretKey;
+  const webRoot = app.config.webRoot ?? defaultWebRoot();
   const releases = createReleasesService({
     repository,
     users: app.users,
     secretKey,
-    webRoot: app.config.webRoot ?? defaultWebRoot(),
+    webRoot,
+    onChange: () => channels.invalidate(),
   });
+  app.decorate('releaseSources', {
+    remotes: new ReleasesRemoteSource(files, channels),
+    shell: new ReleasesShellSource(files, channels, diskShell(webRoot)),
+  });
+  app.decorateRequest('audience', undefined);
   app.decorate('releases', releases);
   app.decorate('releaseFiles', files);
   app.decorate('deployKeys', new ApiKeyStore(new ApiKeysRepository(app.database.db), DEPLOY_KEYS));
@@ -92,35 +104,13 @@ export default fp(async function releasesPlugin(app: FastifyInstance) {
     return payload;
   });
 
-  /**
-   * `/remotes/<remote>/<version>/<path>`: that version's file, immutable. `/remotes/<remote>/<path>`
-   * (no version: the companies embed's stable URL `embed/v1/embed.js`, older shells' registries): the
-   * file of the version this browser gets, revalidated on every load, or — for a hashed name the
-   * current version lacks — of the newest release holding it.
-   */
-  app.get('/remotes/:remote/*', { logLevel: 'warn' }, async (request, reply) => {
-    const { remote, '*': rest } = request.params as { remote: string; '*': string };
-    const notFound = () => reply.code(404).send({ detail: 'Not Found' });
-    if (!RELEASE_NAME_PATTERN.test(remote)) return notFound();
-    const slash = rest.indexOf('/');
-    const first = slash < 0 ? rest : rest.slice(0, slash);
-    if (slash > 0 && RELEASE_VERSION_PATTERN.test(first)) {
-      const release = await files.release(remote, first);
-      if (release) {
-        if (await sendReleaseFile(files, release, rest.slice(slash + 1), request, reply, IMMUTABLE)) return reply;
-        return notFound();
-      }
-    }
-    const channel = await repository.channel(remote);
-    const version = channel && versionFor(channel, readAudience(request));
-    const current = version ? await files.release(remote, version) : undefined;
-    const hashed = HASHED_NAME.test(rest);
-    if (current && (await sendReleaseFile(files, current, rest, request, reply, hashed ? IMMUTABLE : REVALIDATE))) {
-      return reply;
-    }
-    const holding = hashed ? await files.releaseHolding(remote, rest) : undefined;
-    if (holding && (await sendReleaseFile(files, holding, rest, request, reply, IMMUTABLE))) return reply;
-    // Not in the store: the not-found handler looks in the workspace's builds (frontends.ts).
-    return reply.callNotFound();
+  // While a canary runs, a page load without an audience gets one before its registry is made (the
+  // canary draws from it); without canaries nobody is given a cookie.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || readAudience(request)) return;
+    if (!String(request.headers.accept ?? '').includes('text/html') || request.url.startsWith('/api/')) return;
+    if (![...(await channels.all()).values()].some((channel) => channel.canary_version)) return;
+    request.audience = newAudience();
+    setAudience(reply, request.audience, secure);
   });
 });

@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ChannelRow } from '../db/releases-repository.js';
+import { appendCookie } from '../http/cookies.js';
 
 /**
  * Who a browser is to the canaries: the `bo_audience` cookie. A page is requested without the
@@ -15,6 +16,18 @@ const AUDIENCE = /^[A-Za-z0-9_-]{22}$/;
 /** A year: the id is only a draw in the canary, renewed whenever a signed-in user calls the API. */
 const MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The audience id given to this browser by this very request (its first page load), if any. */
+    audience: string | undefined;
+  }
+}
+
+/** The audience this request is made for: the one its browser carries, or the one its page load just gave it. */
+export function audienceOf(request: FastifyRequest): string | undefined {
+  return request.audience ?? readAudience(request);
+}
+
 export function readAudience(request: FastifyRequest): string | undefined {
   const header = request.headers.cookie;
   if (!header) return undefined;
@@ -26,10 +39,10 @@ export function readAudience(request: FastifyRequest): string | undefined {
 }
 
 export function setAudience(reply: FastifyReply, audience: string, secure: boolean): void {
-  const cookie = `${AUDIENCE_COOKIE}=${audience}; Path=/; Max-Age=${MAX_AGE_SECONDS}; SameSite=Lax; HttpOnly${secure ? '; Secure' : ''}`;
-  const existing = reply.getHeader('set-cookie');
-  const others = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
-  reply.header('set-cookie', [...others.filter((c) => !c.startsWith(`${AUDIENCE_COOKIE}=`)), cookie]);
+  appendCookie(
+    reply,
+    `${AUDIENCE_COOKIE}=${audience}; Path=/; Max-Age=${MAX_AGE_SECONDS}; SameSite=Lax; HttpOnly${secure ? '; Secure' : ''}`,
+  );
 }
 
 /** A new browser's id: 128 random bits. */

@@ -454,10 +454,12 @@ export function createReleasesService(options: {
   users: Pick<UsersRepository, 'findByEmail'>;
   secretKey: string;
   webRoot: string;
+  onChange?: () => void;
 }): ReleasesService {
   const shellDir = path.join(options.webRoot, 'shell', 'dist');
   return new ReleasesService({
     repository: options.repository,
+    onChange: options.onChange,
     diskShell: () => {
       const manifest = describeShellDir(shellDir);
       return manifest ? { version: 'built on this server (shell/dist)', manifest } : undefined;

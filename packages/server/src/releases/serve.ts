@@ -2,12 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PRECOMPRESSED } from './bundle.js';
 import type { LoadedRelease, ReleaseFiles } from './release-files.js';
 
-/** Build output names carry a content hash (`index.45ed169ddb.js`): such a file never changes. */
-export const HASHED_NAME = /\.[0-9a-f]{8,}\.(?:js|mjs|css|woff2?|svg|png|jpe?g|webp|map)$/;
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** What may have changed since (an unversioned URL's current version) is revalidated on every load. */
-export const REVALIDATE = 'no-cache';
-
 /** The encodings a client accepts among those the builds precompress, best first. */
 function acceptedEncodings(request: FastifyRequest): (keyof typeof PRECOMPRESSED)[] {
   const header = String(request.headers['accept-encoding'] ?? '');

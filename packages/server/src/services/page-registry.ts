@@ -1,5 +1,5 @@
 import { composeRegistry, federationName, type PageRegistry, REMOTE_CONTRACT_VERSION } from '@backoffice/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RemoteOverride } from './remote-overrides.js';
 
 /**
@@ -25,10 +25,15 @@ export interface RegistryVisitor {
   readonly request?: FastifyRequest;
 }
 
-/** Where the releases come from: the workspace's builds (workspace-remotes.ts) or a release store. */
+/** Where the releases come from: the release store (releases/remote-source.ts) or a folder of builds (workspace-remotes.ts). */
 export interface RemoteSource {
   /** The build of each remote this visitor gets. */
   list(visitor: RegistryVisitor): Promise<readonly RemoteRelease[]>;
+  /**
+   * Answers `GET /remotes/<name>/<path>` with one of the source's files, with its caching; false (nothing
+   * sent) when it has none. A source without it serves no files (its URLs point elsewhere, e.g. a CDN).
+   */
+  serveFile?(name: string, path: string, request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
 }
 
 export interface VisitorRegistry {

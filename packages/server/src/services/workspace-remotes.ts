@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RemoteRelease, RemoteSource } from './page-registry.js';
 
 /** The file a remote's build writes about itself (see @backoffice/federation's pluginRemoteDeclaration). */
@@ -53,6 +54,14 @@ export class WorkspaceRemotes implements RemoteSource {
       .flatMap((entry) => (entry.isDirectory() ? [REMOTE_FOLDER.exec(entry.name)?.[1] ?? ''] : []))
       .filter((name) => name && this.distOf(name))
       .sort();
+  }
+
+  /** Sends a file of a remote built here (fastify-static, registered by frontends.ts, sets its caching). */
+  async serveFile(name: string, file: string, _request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const dir = this.distOf(name);
+    if (!dir || !file) return false;
+    await reply.sendFile(file, dir);
+    return true;
   }
 
   async list(): Promise<RemoteRelease[]> {
