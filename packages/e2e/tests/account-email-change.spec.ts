@@ -26,7 +26,7 @@ test('the old address gets a link that undoes the change and ends every session'
   await expect(page.getByText(`Logged in as: ${taken}`)).toBeVisible();
 
   const mail = await smtp.waitFor(user.email);
-  expect(mail.subject).toBe('Back office - O e-mail da sua conta foi alterado');
+  expect(mail.subject).toBe('Back Office - O e-mail da sua conta foi alterado');
   const link = new RegExp(`${product.url}/revert-email-change\\?token=[\\w-]+`).exec(mail.text ?? '')?.[0];
   expect(link).toBeTruthy();
 
