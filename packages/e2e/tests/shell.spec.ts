@@ -226,8 +226,8 @@ test.describe('failure isolation', () => {
   });
 
   test('a remote whose code throws is contained the same way', async ({ page, api, signIn }) => {
-    // Serve a remote entry that throws when evaluated.
-    await page.route('**/remotes/admin/remoteEntry.js', (route) =>
+    // Serve a remote entry that throws when evaluated (at its versioned path from the release store, or not).
+    await page.route(/\/remotes\/admin\/(?:[^/]+\/)?remoteEntry\.js/, (route) =>
       route.fulfill({ contentType: 'application/javascript', body: 'throw new Error("broken remote");' }),
     );
     const admin = await api.createUser({ is_superuser: true });
