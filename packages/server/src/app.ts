@@ -8,11 +8,12 @@ import { serializerCompiler, validatorCompiler } from './http/valibot.js';
 import auditRetention from './plugins/audit-retention.js';
 import auth from './plugins/auth.js';
 import context, { type AppDeps } from './plugins/context.js';
-import { registerFrontends } from './plugins/frontends.js';
+import { defaultWebRoot, registerFrontends } from './plugins/frontends.js';
 import openapi from './plugins/openapi.js';
 import partnerEmbeds from './plugins/partner-embeds.js';
 import releases from './plugins/releases.js';
 import security from './plugins/security.js';
+import { WithLocalBuilds } from './releases/with-local-builds.js';
 import auditEventRoutes from './routes/audit-events.js';
 import companyRoutes from './routes/companies.js';
 import deployKeyRoutes from './routes/deploy-keys.js';
@@ -22,6 +23,7 @@ import partnerKeyRoutes from './routes/partner-keys.js';
 import remoteRoutes from './routes/remotes.js';
 import userRoutes from './routes/users.js';
 import utilRoutes from './routes/utils.js';
+import { WorkspaceRemotes } from './services/workspace-remotes.js';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -74,8 +76,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
 
   // Pages are served from the release store (what is promoted, a canary to its audience) unless the
   // caller gives other sources (tests serve a folder of builds: WorkspaceRemotes).
+  const stored = app.releaseSources.remotes;
+  const remoteSource =
+    deps.remoteSource ??
+    (deps.config.nodeEnv === 'production'
+      ? stored
+      : new WithLocalBuilds(stored, new WorkspaceRemotes(deps.config.webRoot ?? defaultWebRoot())));
   const frontends = await registerFrontends(app, {
-    remoteSource: deps.remoteSource ?? app.releaseSources.remotes,
+    remoteSource,
     shellSource: deps.shellSource ?? app.releaseSources.shell,
     devRemoteOrigins: deps.config.devRemoteOrigins,
   });
