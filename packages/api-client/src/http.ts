@@ -88,29 +88,7 @@ function baseHeaders(accept: string): { headers: Headers; token: string | null }
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { headers, token } = baseHeaders('application/json');
-
-  const body = bodyOf(options, headers);
-
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    throw new NetworkError(error);
-  }
-
-  const data = await readBody(response);
-  if (!response.ok) {
-    if (response.status === 401 && token) unauthorizedHandler?.(token);
-    throw new ApiError(response.status, data);
-  }
-  return data as T;
+  return (await readBody(await send(path, { ...options, accept: 'application/json' }))) as T;
 }
 
 /** A request stopped through its `signal` (the screen that asked is gone): no failure to report. */
@@ -175,11 +153,7 @@ export async function download(
 /** Sends a call and answers its response once it is known to be a 2xx (errors as `request` reports them). */
 async function send(
   path: string,
-  options: Pick<RequestOptions, 'query' | 'json' | 'file'> & {
-    accept: string;
-    method?: 'GET' | 'POST';
-    signal?: AbortSignal | undefined;
-  },
+  options: Omit<RequestOptions, 'signal'> & { accept: string; signal?: AbortSignal | undefined },
 ): Promise<Response> {
   const { headers, token } = baseHeaders(options.accept);
   const body = bodyOf(options, headers);
