@@ -136,8 +136,8 @@ export default async function userRoutes(fastify: FastifyInstance) {
         summary: 'Undo an e-mail change (the link mailed to the old address)',
         description:
           'No login needed: the token is the one of the link `PATCH /users/me` mailed to the previous address ' +
-          '(single use, valid 7 days). The account gets that e-mail back and every access token and outstanding ' +
-          'link of the account stops working.',
+          '(single use, valid 7 days). The account gets that e-mail back; every access token, every reset link and ' +
+          'the undo links of later e-mail changes stop working (those of earlier changes still work).',
         body: EmailChangeRevertSchema,
         response: { 200: MessageSchema, 400: HttpErrorSchema, 429: HttpErrorSchema },
       },

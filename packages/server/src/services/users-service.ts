@@ -99,7 +99,7 @@ export class UsersService {
 
   /**
    * `POST /users/email-change/revert`: the link mailed to the old address, used once within its days,
-   * gives the account its e-mail back and ends every session (and every other outstanding link).
+   * gives the account its e-mail back, ends every session and voids the reset links and the undo links of later changes.
    */
   async revertEmailChange(token: string): Promise<UserRow> {
     const user = await this.#update(() => this.users.revertEmailChange(hashLinkToken(token), new Date()));
