@@ -136,6 +136,21 @@ describe('the registry, from the builds’ remote.json', () => {
     expect(page.headers['set-cookie']).toBeUndefined();
     expect(page.headers['content-security-policy']).not.toContain('localhost:3002');
   });
+
+  it("writes what a link asks for into the page as text: $' $` $& in it copy no part of the page", async () => {
+    // String.replace reads these in a replacement string: `$'` is the page after </head>, `$&` </head> itself.
+    const asked = ["x$'", 'y$`', 'z$&'];
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/?${asked.map((name) => `remote-override=${encodeURIComponent(`${name}@http://a.example/remoteEntry.js`)}`).join('&')}`,
+      headers: html,
+    });
+    expect(page.body.match(/<body>/g)).toHaveLength(1);
+    expect(page.body.match(/<\/head>/g)).toHaveLength(1);
+    expect(registryOf(page.body).refused).toEqual(
+      asked.map((name) => `remote-override ${name}: "${name}" is not a remote name`),
+    );
+  });
 });
 
 describe('developers’ overrides (DEV_REMOTE_ORIGINS)', () => {
