@@ -33,6 +33,18 @@ describe('rate limits on the account endpoints', () => {
     expect((await login('someone@example.com', 'whatever', '10.0.0.10')).statusCode).toBe(400);
   });
 
+  it('counts an IPv6 client by its /64 (one host holds 2^64 addresses), and an IPv4-mapped one as IPv4', async () => {
+    const statuses = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await login(`v6-${i}@example.com`, 'x', `2001:db8:5:6::${i + 1}`)).statusCode);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    expect((await login('v6@example.com', 'x', '2001:0db8:0005:0006:ffff:1:2:3')).statusCode).toBe(429);
+    expect((await login('v6@example.com', 'x', '2001:db8:5:7::1')).statusCode).toBe(400);
+
+    for (let i = 0; i < 5; i++) await login(`v4-${i}@example.com`, 'x', '10.0.0.20');
+    expect((await login('v4@example.com', 'x', '::ffff:10.0.0.20')).statusCode).toBe(429);
+  });
+
   it('limits recovery e-mails per address, answering the same for unknown addresses', async () => {
     const ask = (email: string, i: number) =>
       t.app.inject({ method: 'POST', url: `/api/v1/password-recovery/${email}`, remoteAddress: `10.3.0.${i}` });
