@@ -2,6 +2,7 @@ import { type AuditEvent, apiErrors, cnpjCheckDigits } from '@backoffice/contrac
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../src/services/audit.js';
+import { newResetToken } from '../src/services/reset-tokens.js';
 import { createTestApp, detail, SUPERUSER, type TestApp } from './support/app.js';
 
 /**
@@ -294,6 +295,33 @@ describe('users’ history and the activity list', () => {
     expect(res.body).not.toContain('another-password-1');
     expect(res.body).not.toContain('hashed_password');
     expect((await t.get(`users/${target.id}/history`, user.token)).statusCode).toBe(403);
+  });
+
+  it('records a reset by its link, a change of one’s own password, a status change and a refused inactive sign-in', async () => {
+    const target = await t.createUser();
+    const { token, hash } = newResetToken();
+    await t.app.users.addResetToken(target.id, hash, new Date(Date.now() + 60_000));
+    const reset = await t.post('reset-password/', undefined, { token, new_password: 'reset-password-1' });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const session = await t.login(target.email, 'reset-password-1');
+    const own = await t.patch('users/me/password', session, {
+      current_password: 'reset-password-1',
+      new_password: 'own-password-2',
+      confirm_password: 'own-password-2',
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    await t.patch(`users/${target.id}`, t.superuserToken, { is_active: false });
+    await expect(t.login(target.email, 'own-password-2')).rejects.toThrow();
+
+    const events = (await t.get(`users/${target.id}/history`, t.superuserToken)).json().data as AuditEvent[];
+    const self = { type: 'user', id: target.id, label: target.email };
+    expect(events.slice(0, 5)).toMatchObject([
+      { action: 'user.login_failed', actor: self },
+      { action: 'user.updated', actor: { label: SUPERUSER.email }, changes: { is_active: { old: true, new: false } } },
+      { action: 'user.password_changed', actor: self, changes: { password: { old: null, new: null } } },
+      { action: 'user.login', actor: self },
+      { action: 'user.password_reset', reason: 'password_reset', actor: self, ip: '127.0.0.1' },
+    ]);
   });
 
   it('lists activity for super users, filtered by who, what, entity and period', async () => {

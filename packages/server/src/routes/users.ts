@@ -144,7 +144,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await app.limiter.consume(authLimits(app, request).emailChangeRevertPerClient);
-      await app.usersService.revertEmailChange(request.body.token);
+      await app.usersService.revertEmailChange(request.body.token, request.ip);
       return EMAIL_CHANGE_UNDONE;
     },
   );
