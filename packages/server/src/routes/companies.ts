@@ -229,7 +229,10 @@ export default async function companyRoutes(fastify: FastifyInstance) {
         response: { 200: RelatedCompaniesSchema, 404: HttpErrorSchema },
       },
     },
-    async (request) => app.companiesService.related(request.params.id),
+    async (request) => {
+      const { matrizes, filiais, filiais_count } = await app.companiesService.related(request.params.id);
+      return { matrizes: matrizes.map(toCompany), filiais: filiais.map(toCompany), filiais_count };
+    },
   );
 
   app.get(

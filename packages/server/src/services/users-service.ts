@@ -11,7 +11,7 @@ import {
 import type { Db } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
 import { EmailTakenError, LAST_ACTIVE_SUPERUSER, type UserChanges, UsersRepository } from '../db/users-repository.js';
-import { HttpError } from '../http/http-error.js';
+import { HttpError, refusing } from '../http/http-error.js';
 import { type Actor, audited, type ChangeReason } from './audit.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 // A link's token is the same kind of secret as a reset link's: 256 random bits, stored as SHA-256.
@@ -186,8 +186,8 @@ export class UsersService {
 
   async #insert(actor: Actor, user: NewAccount, emailTaken: string): Promise<UserRow> {
     const hashed_password = await hashPassword(user.password);
-    try {
-      return await this.#write(actor, (users) =>
+    return refusing(EmailTakenError, 400, emailTaken, () =>
+      this.#write(actor, (users) =>
         users.create({
           email: normalizeEmail(user.email),
           hashed_password,
@@ -195,21 +195,13 @@ export class UsersService {
           is_superuser: user.is_superuser,
           is_active: user.is_active,
         }),
-      );
-    } catch (error) {
-      if (error instanceof EmailTakenError) throw new HttpError(400, emailTaken);
-      throw error;
-    }
+      ),
+    );
   }
 
   /** A change of a user's row; an e-mail that belongs to someone else is a 409. */
-  async #update<T>(change: () => Promise<T>): Promise<T> {
-    try {
-      return await change();
-    } catch (error) {
-      if (error instanceof EmailTakenError) throw new HttpError(409, apiErrors.emailTakenOnUpdate);
-      throw error;
-    }
+  #update<T>(change: () => Promise<T>): Promise<T> {
+    return refusing(EmailTakenError, 409, apiErrors.emailTakenOnUpdate, change);
   }
 }
 
