@@ -27,6 +27,7 @@ import { Api } from '../src/api.js';
 import { BUDGETS } from '../src/budgets.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../src/chromium.js';
 import { type LoadFigures, loadFigures } from '../src/load-figures.js';
+import { type Milestones, milestones, probeMilestonesOnLoad } from '../src/load-milestones.js';
 import { NetworkLog, networkQuiet } from '../src/network-log.js';
 import { REPO_ROOT, seedDemoCompanies, startProduct } from '../src/product.js';
 import { type CommitFigures, commitsSince, countRendersOnLoad } from '../src/render-count.js';
@@ -71,11 +72,21 @@ function run(command: string[], cwd = REPO_ROOT) {
   if (result.status !== 0) throw new Error(`${command.join(' ')} exited with ${result.status}`);
 }
 
-/** Builds the product when a build is missing (a fresh clone), and the reference when asked for. */
+/**
+ * Builds the product when a build is missing (a fresh clone), the server's tools that seed the demo
+ * companies (apart from `start`'s build), in this checkout and the compared one, and the reference.
+ */
 function ensureBuilds() {
   const missing = APPS.filter((app) => !fs.existsSync(path.join(REPO_ROOT, app, 'dist')));
   if (missing.length > 0 || !fs.existsSync(path.join(REPO_ROOT, 'packages/server/dist/cli.js'))) {
     run([...pnpm, 'run', 'build']);
+  }
+  for (const root of COMPARE_ROOT ? [REPO_ROOT, COMPARE_ROOT] : [REPO_ROOT]) {
+    const server = path.join(root, 'packages/server');
+    const { scripts } = JSON.parse(fs.readFileSync(path.join(server, 'package.json'), 'utf8'));
+    if (scripts['build:tools'] && !fs.existsSync(path.join(server, 'dist-tools/cli/tools.js'))) {
+      run([...pnpm, '--filter', '@backoffice/server', 'run', 'build:tools'], root);
+    }
   }
   if (WITH_REFERENCE) run([...pnpm, 'exec', 'rsbuild', 'build'], REFERENCE_ROOT);
 }
@@ -116,12 +127,14 @@ async function coldLoad(browser: Browser, build: Build, screen: Screen, token: s
   const { page, log } = await newPage(browser, screen.as === 'anonymous' ? undefined : token);
   try {
     await probeReadyOnLoad(page, screen);
+    await probeMilestonesOnLoad(page, screen);
     await page.goto(`${build.url}${screen.path}`);
     const ready = await readyTime(page);
     const loaded = await loadFigures(log, ready.ms, 0, ready.wallMs);
+    const moments = await milestones(page);
     // Files fetched twice are counted over the whole visit, idle prefetches included.
     await networkQuiet(log);
-    return { ...loaded, duplicates: log.duplicates().reduce((sum, d) => sum + d.count - 1, 0) };
+    return { ...loaded, ...moments, duplicates: log.duplicates().reduce((sum, d) => sum + d.count - 1, 0) };
   } finally {
     await log.detach();
     await page.context().close();
@@ -223,21 +236,62 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 type Row = {
   key: string;
   build: string;
-  runs: (LoadFigures & { idlePrefetchJsGzipBytes?: number; contentMs?: number })[];
+  runs: (LoadFigures & Partial<Milestones> & { idlePrefetchJsGzipBytes?: number; contentMs?: number })[];
 };
 
-function table(title: string, rows: Row[], withIdle = false) {
+/** Median and range of one time over a row's runs: "median (min–max)". */
+function spread(row: Row, pick: (f: Row['runs'][number]) => number | undefined) {
+  const values = row.runs.map(pick).filter((v): v is number => v !== undefined);
+  if (values.length === 0) return '—';
+  return `${Math.round(median(values))} (${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))})`;
+}
+
+function table(title: string, rows: Row[], kind: 'load' | 'navigation') {
+  const load = kind === 'load';
   const lines = [
     `\n### ${title}\n`,
-    `| ${withIdle ? 'menu → page' : 'page'} | build | JS gzip KB | JS files | wire KB | duplicate fetches | max depth | JS depth | ready ms (median, min–max) |${withIdle ? ' whole page ms (median) | idle prefetch JS gzip KB |' : ''}`,
-    `| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |${withIdle ? ' ---: | ---: |' : ''}`,
+    `| ${load ? 'page' : 'menu → page'} | build | JS gzip KB | JS files | wire KB | duplicate fetches | max depth | JS depth | ready ms (median, min–max) |${load ? ' first paint ms | interactive ms |' : ' whole page ms (median) | idle prefetch JS gzip KB |'}`,
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const row of rows) {
     const m = (pick: (f: LoadFigures) => number) => median(row.runs.map(pick));
-    const ready = row.runs.map((r) => r.readyMs);
     lines.push(
-      `| ${row.key} | ${row.build} | ${kb(m((f) => f.jsGzipBytes))} | ${m((f) => f.jsFiles)} | ${kb(m((f) => f.wireBytes))} | ${Math.max(...row.runs.map((r) => r.duplicates))} | ${m((f) => f.depth)} | ${m((f) => f.scriptDepth)} | ${Math.round(median(ready))} (${Math.round(Math.min(...ready))}–${Math.round(Math.max(...ready))}) |${withIdle ? ` ${Math.round(median(row.runs.map((r) => r.contentMs ?? Number.NaN)))} | ${kb(median(row.runs.map((r) => r.idlePrefetchJsGzipBytes ?? 0)))} |` : ''}`,
+      `| ${row.key} | ${row.build} | ${kb(m((f) => f.jsGzipBytes))} | ${m((f) => f.jsFiles)} | ${kb(m((f) => f.wireBytes))} | ${Math.max(...row.runs.map((r) => r.duplicates))} | ${m((f) => f.depth)} | ${m((f) => f.scriptDepth)} | ${spread(row, (f) => f.readyMs)} |${
+        load
+          ? ` ${spread(row, (f) => f.firstPaintMs)} | ${spread(row, (f) => f.interactiveMs)} |`
+          : ` ${Math.round(median(row.runs.map((r) => r.contentMs ?? Number.NaN)))} | ${kb(median(row.runs.map((r) => r.idlePrefetchJsGzipBytes ?? 0)))} |`
+      }`,
     );
+  }
+  return lines.join('\n');
+}
+
+/** The issue's goals for a cold load, against the single bundle's ready time at the same run. */
+const GOALS = { firstPaint: 0.5, interactive: 1.0 };
+
+/**
+ * Each build's first paint and interactive moments ÷ the single bundle's ready time (medians), and
+ * whether the goals are met; the single bundle's own row shows what a plain single-page app's paint
+ * and liveness add to its ready time.
+ */
+function milestoneRatios(loads: Row[]) {
+  const lines = [
+    `\n### Cold loads: first paint and interactive ÷ the single bundle's ready (medians; goals ≤ ${GOALS.firstPaint} and ≤ ${GOALS.interactive.toFixed(1)})\n`,
+    '| page | build | first paint ÷ | met | interactive ÷ | met |',
+    '| --- | --- | ---: | :---: | ---: | :---: |',
+  ];
+  for (const reference of loads.filter((r) => r.build === 'single bundle')) {
+    const base = median(reference.runs.map((r) => r.readyMs));
+    for (const row of loads.filter((r) => r.key === reference.key)) {
+      const ratio = (pick: (f: Row['runs'][number]) => number | undefined) =>
+        median(row.runs.map(pick).filter((v): v is number => v !== undefined)) / base;
+      const paint = ratio((f) => f.firstPaintMs);
+      const live = ratio((f) => f.interactiveMs);
+      const met = (value: number, goal: number) => (row === reference ? '—' : value <= goal ? 'yes' : 'no');
+      lines.push(
+        `| ${row.key} | ${row.build} | ${paint.toFixed(2)} | ${met(paint, GOALS.firstPaint)} | ${live.toFixed(2)} | ${met(live, GOALS.interactive)} |`,
+      );
+    }
   }
   return lines.join('\n');
 }
@@ -303,17 +357,20 @@ function budgets(loads: Row[], navs: Row[]) {
 function ratios(rows: Row[], numerator: string, denominator: string) {
   const lines = [
     `\n### ${numerator} ÷ ${denominator} (medians)\n`,
-    '| page | JS gzip | wire | ready |',
-    '| --- | ---: | ---: | ---: |',
+    '| page | JS gzip | wire | ready | first paint | interactive |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
   ];
   const keys = [...new Set(rows.map((r) => r.key))];
   for (const key of keys) {
     const [fed, ref] = [numerator, denominator].map((b) => rows.find((r) => r.key === key && r.build === b));
     if (!fed || !ref) continue;
-    const ratio = (pick: (f: LoadFigures) => number) =>
-      (median(fed.runs.map(pick)) / Math.max(1, median(ref.runs.map(pick)))).toFixed(2);
+    const ratio = (pick: (f: Row['runs'][number]) => number | undefined) => {
+      const of = (row: Row) => row.runs.map(pick).filter((v): v is number => v !== undefined);
+      const [a, b] = [of(fed), of(ref)];
+      return a.length && b.length ? (median(a) / Math.max(1, median(b))).toFixed(2) : '—';
+    };
     lines.push(
-      `| ${key} | ${ratio((f) => f.jsGzipBytes)} | ${ratio((f) => f.wireBytes)} | ${ratio((f) => f.readyMs)} |`,
+      `| ${key} | ${ratio((f) => f.jsGzipBytes)} | ${ratio((f) => f.wireBytes)} | ${ratio((f) => f.readyMs)} | ${ratio((f) => f.firstPaintMs)} | ${ratio((f) => f.interactiveMs)} |`,
     );
   }
   return lines.join('\n');
@@ -360,10 +417,13 @@ async function main() {
     );
     // `--runs 0 --renders`: the render counts alone.
     if (RUNS > 0) {
-      console.log(table('Cold loads', loads));
-      console.log(table('Menu navigation from the dashboard (bytes and time after the click)', navs, true));
+      console.log(table('Cold loads', loads, 'load'));
+      console.log(table('Menu navigation from the dashboard (bytes and time after the click)', navs, 'navigation'));
       console.log(budgets(loads, navs));
-      if (WITH_REFERENCE) console.log(ratios([...loads, ...navs], 'federated', 'single bundle'));
+      if (WITH_REFERENCE) {
+        console.log(milestoneRatios(loads));
+        console.log(ratios([...loads, ...navs], 'federated', 'single bundle'));
+      }
       if (COMPARE_ROOT) console.log(ratios([...loads, ...navs], 'federated', 'before'));
     }
     if (WITH_RENDERS) {

@@ -20,7 +20,7 @@ const webRoot = path.join(here, 'web-root');
 
 /**
  * The workspace's remotes, as declared: their pages become this build's lazy chunks (the module
- * `virtual:bench-pages`), and their `remote.json` is laid in the web root, so the server gives this
+ * `@bench/pages`), and their `remote.json` is laid in the web root, so the server gives this
  * build the very registry (routes, menu, first screens) the product gets.
  */
 async function declaredPages(): Promise<string> {
@@ -51,7 +51,8 @@ const PAGES_MODULE = path.join(here, 'node_modules/.virtual/bench-pages.ts');
 export default defineConfig(async () => ({
   plugins: [pluginReact(), pluginPrecompress()],
   source: { entry: { index: path.join(repo, 'shell/src/bootstrap.tsx') } },
-  resolve: { alias: { ...workspaceAliases, 'virtual:bench-pages': PAGES_MODULE } },
+  // A bare name: rspack reads a `virtual:` scheme as a URI before any alias ("Unhandled scheme").
+  resolve: { alias: { ...workspaceAliases, '@bench/pages': PAGES_MODULE } },
   html: { title: 'Back Office', template: HTML_TEMPLATE, favicon: path.join(repo, 'shell/src/favicon.svg') },
   output: {
     assetPrefix: '/',
