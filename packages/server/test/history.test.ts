@@ -1,6 +1,7 @@
 import { type AuditEvent, apiErrors, cnpjCheckDigits } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_AN_EMAIL_LABEL } from '../src/routes/login.js';
 import { SYSTEM } from '../src/services/audit.js';
 import { newResetToken } from '../src/services/reset-tokens.js';
 import { createTestApp, detail, SUPERUSER, type TestApp } from './support/app.js';
@@ -322,6 +323,23 @@ describe('users’ history and the activity list', () => {
       { action: 'user.login', actor: self },
       { action: 'user.password_reset', reason: 'password_reset', actor: self, ip: '127.0.0.1' },
     ]);
+  });
+
+  it('records a failed sign-in whose e-mail field holds no address without what was typed there', async () => {
+    const typed = ['Minha-Senha-Secreta-9', 'senha sem arroba'];
+    for (const username of typed) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login/access-token',
+        payload: new URLSearchParams({ username, password: 'x' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    const res = await t.get('audit-events?action=user.login_failed&limit=100', t.superuserToken);
+    for (const text of typed) expect(res.body).not.toContain(text);
+    const labels = (res.json().data as AuditEvent[]).map((event) => event.actor.label);
+    expect(labels.filter((label) => label === NOT_AN_EMAIL_LABEL)).toHaveLength(typed.length);
   });
 
   it('lists activity for super users, filtered by who, what, entity and period', async () => {

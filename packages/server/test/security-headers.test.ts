@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createTestApp, type TestApp } from './support/app.js';
 
@@ -56,6 +56,31 @@ describe.each([
       expect(loadConfig(env).httpsOnly).toBe(https);
     },
   );
+});
+
+describe('the API reference page (/docs)', () => {
+  // @fastify/swagger-ui sends a CSP of its own by default: frame-ancestors 'self' (against X-Frame-Options
+  // DENY) and upgrade-insecure-requests even on a plain-HTTP install.
+  const sites = { 'plain HTTP': 'http://backoffice.escritorio.local:8000', HTTPS: 'https://backoffice.example.com' };
+  const started: Record<string, TestApp> = {};
+  beforeAll(async () => {
+    for (const [what, url] of Object.entries(sites)) {
+      started[what] = await createTestApp({ env: { FRONTEND_URL: url } });
+      apps.push(started[what]);
+    }
+  }, 180_000);
+
+  it.each(Object.keys(sites))('sends the headers every other answer sends, on %s', async (what) => {
+    const t = started[what] as TestApp;
+    const product = (await t.get('utils/health-check/')).headers;
+    for (const url of ['/docs/', '/docs/static/index.css', '/docs/json']) {
+      const res = await t.get(url);
+      expect(res.statusCode, url).toBe(200);
+      for (const name of ['content-security-policy', 'x-frame-options', 'strict-transport-security']) {
+        expect(res.headers[name], `${url} ${name}`).toBe(product[name]);
+      }
+    }
+  });
 });
 
 describe('HTTPS_ONLY', () => {
