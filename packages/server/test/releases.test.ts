@@ -368,6 +368,39 @@ describe('promote, canary, rollback', () => {
   });
 });
 
+describe('a stable URL without a version (the companies embed’s embed/v1/embed.js)', () => {
+  it('follows the promoted version, and keeps serving its major once the promoted version ships only the next', async () => {
+    const embed = (marker: string, major = 1) => ({ [`embed/v${major}/embed.js`]: `/* embed ${marker} */` });
+    const first = await published('portal', build('portal-1', { name: 'portal', marker: 'p1', files: embed('p1') }));
+    const second = await published('portal', build('portal-2', { name: 'portal', marker: 'p2', files: embed('p2') }));
+    const next = await published('portal', build('portal-3', { name: 'portal', marker: 'p3', files: embed('p3', 2) }));
+    const stable = (major: number) => fetchFile(`/remotes/portal/embed/v${major}/embed.js`);
+    expect((await stable(1)).statusCode).toBe(404);
+
+    await t.post('remotes/portal/promote', t.superuserToken, { version: first });
+    await t.post('remotes/portal/promote', t.superuserToken, { version: second });
+    const v1 = await stable(1);
+    expect(v1.body).toBe('/* embed p2 */');
+    expect(v1.headers['cache-control']).toBe('no-cache');
+    // Published, never promoted: its new major is nobody's yet.
+    expect((await stable(2)).statusCode).toBe(404);
+
+    await t.post('remotes/portal/promote', t.superuserToken, { version: next });
+    expect((await stable(2)).body).toBe('/* embed p3 */');
+    // Portals still on v1 get the last promoted v1, not a 404, and not the version before it.
+    const kept = await stable(1);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.body).toBe('/* embed p2 */');
+    expect(kept.headers['cache-control']).toBe('no-cache');
+
+    // A rollback to the first makes it the v1 that is served.
+    await t.post('remotes/portal/rollback', t.superuserToken);
+    await t.post('remotes/portal/rollback', t.superuserToken);
+    expect((await stable(1)).body).toBe('/* embed p1 */');
+    expect((await fetchFile('/remotes/portal/embed/v9/embed.js')).statusCode).toBe(404);
+  });
+});
+
 describe('who may release', () => {
   let key: string;
   let keyId: string;

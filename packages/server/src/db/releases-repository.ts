@@ -340,6 +340,23 @@ export class ReleasesRepository {
     return row ? Buffer.from(row.content, 'base64') : undefined;
   }
 
+  /**
+   * The release of `remote` holding `path` that was made the stable one most recently (promoted or
+   * rolled back to): what an unversioned URL the current version no longer has keeps serving — the
+   * companies embed's `embed/v1/embed.js` once the promoted version ships only `embed/v2/`.
+   */
+  async lastStableHolding(remote: string, path: string): Promise<{ id: string; version: string } | undefined> {
+    const [row] = await this.db
+      .select({ id: releases.id, version: releases.version })
+      .from(releaseEvents)
+      .innerJoin(releases, and(eq(releases.remote, releaseEvents.remote), eq(releases.version, releaseEvents.version)))
+      .innerJoin(releaseFiles, and(eq(releaseFiles.release_id, releases.id), eq(releaseFiles.path, path)))
+      .where(and(eq(releaseEvents.remote, remote), inArray(releaseEvents.action, ['promote', 'rollback'])))
+      .orderBy(desc(releaseEvents.id))
+      .limit(1);
+    return row;
+  }
+
   /** The newest release of `remote` that holds `path` (a hashed file an older page asks for without a version). */
   async releaseHolding(remote: string, path: string): Promise<{ id: string; version: string } | undefined> {
     const [row] = await this.db

@@ -113,6 +113,8 @@ export class ReleasesService {
       expectedRemote?: string;
       /** The shell to check a remote against instead of the shells in use (a checkout's own, at start). */
       against?: ShellForGate;
+      /** A published shell version to check a remote against instead of the shells in use. */
+      againstShell?: string;
     },
   ): Promise<{ release: ReleaseRow; created: boolean }> {
     let manifest: BuildManifest;
@@ -130,7 +132,11 @@ export class ReleasesService {
     const existing = await this.#repository.findRelease(manifest.name, version);
     if (existing) return { release: this.#sameBuild(existing, bundle.contentHash), created: false };
     if (manifest.kind === 'remote') {
-      const shells = options.against ? [options.against] : await this.#shellsInUse();
+      const shells = options.against
+        ? [options.against]
+        : options.againstShell
+          ? [asShell(await this.#release(this.#repository, SHELL, options.againstShell))]
+          : await this.#shellsInUse();
       this.#gate({ name: manifest.name, version, manifest }, shells);
     }
     try {
