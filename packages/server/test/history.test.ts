@@ -380,7 +380,7 @@ describe('users’ history and the activity list', () => {
       );
       await tx.execute(sql`alter table audit_events enable trigger audit_events_append_only`);
     });
-    expect(await t.app.audit.purgeOlderThan(365)).toBe(1);
+    expect(await t.app.auditRepository.purgeOlderThan(365)).toBe(1);
     expect((await history(company.id)).data).toEqual([]);
     expect(SYSTEM.type).toBe('system');
   });

@@ -23,11 +23,11 @@ import {
 } from '@backoffice/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, notEnoughPrivileges } from '../http/http-error.js';
+import { toCompany } from '../http/public-views.js';
 import type { ValibotTypeProvider } from '../http/valibot.js';
 import { actorOf } from '../services/audit.js';
 import { companiesCsv, exportFileName } from '../services/companies-csv.js';
 import { openImport, previewImport, rejectedLinesCsv, runImport } from '../services/companies-import.js';
-import { toCompany } from './mappers.js';
 
 /** A user's token, or a partner portal's embed token (partner-embeds.ts). */
 const bearer: { [scheme: string]: string[] }[] = [{ bearer: [] }, { embedToken: [] }];
@@ -83,7 +83,7 @@ export default async function companyRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { skip, limit, sort, ...filter } = request.query;
-      const list = await app.companies.list(filter, skip, limit, sort);
+      const list = await app.companiesRepository.list(filter, skip, limit, sort);
       return { ...list, data: list.data.map(toCompany) };
     },
   );
@@ -113,7 +113,7 @@ export default async function companyRoutes(fastify: FastifyInstance) {
       // Fastify answers HEAD with this handler and drains the body it throws away: a download manager's
       // HEAD would run the whole export (a thousand queries at a million rows) for nothing.
       if (request.method === 'HEAD') return reply.send();
-      return reply.send(Readable.from(companiesCsv(app.companies.exportRows(filter, sort))));
+      return reply.send(Readable.from(companiesCsv(app.companiesRepository.exportRows(filter, sort))));
     },
   );
 
@@ -131,7 +131,7 @@ export default async function companyRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { page, size } = request.query;
-      const list = await app.companies.list({}, (page - 1) * size, size);
+      const list = await app.companiesRepository.list({}, (page - 1) * size, size);
       return { data: list.data.map(toCompany), count: list.count, page, size, pages: Math.ceil(list.count / size) };
     },
   );
@@ -149,7 +149,7 @@ export default async function companyRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const list = await app.companies.list({ is_active: true }, request.query.skip, request.query.limit);
+      const list = await app.companiesRepository.list({ is_active: true }, request.query.skip, request.query.limit);
       return { ...list, data: list.data.map(toCompany) };
     },
   );
@@ -254,7 +254,11 @@ export default async function companyRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      app.audit.list({ entityType: 'company', entityId: request.params.id }, request.query.limit, request.query.cursor),
+      app.auditRepository.list(
+        { entityType: 'company', entityId: request.params.id },
+        request.query.limit,
+        request.query.cursor,
+      ),
   );
 
   app.post(
