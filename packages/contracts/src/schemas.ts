@@ -449,6 +449,8 @@ export const AuditEventSchema = v.object({
   ip: v.nullable(v.string()),
   reason: v.nullable(v.string()),
   changes: v.record(v.string(), FieldChangeSchema),
+  /** What a person calls the entity: a company's trading name or a user's e-mail (now, or when deleted). */
+  entity_label: v.nullable(v.string()),
 });
 export type AuditEvent = v.InferOutput<typeof AuditEventSchema>;
 

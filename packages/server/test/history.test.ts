@@ -352,6 +352,12 @@ describe('users’ history and the activity list', () => {
       'company.created',
       'user.login',
     ]);
+    // Each event names its entity as people know it: the company's name, the user's e-mail.
+    expect(byActor.data.map((event: AuditEvent) => event.entity_label)).toEqual([
+      'Padaria Central',
+      'Padaria Central',
+      actor.user.email,
+    ]);
     const updates = (
       await t.get(`audit-events?actor_id=${actor.user.id}&action=company.updated`, t.superuserToken)
     ).json();
@@ -360,6 +366,11 @@ describe('users’ history and the activity list', () => {
     expect(prefix.data).toHaveLength(2);
     const entity = (await t.get(`audit-events?entity_type=company&entity_id=${company.id}`, t.superuserToken)).json();
     expect(entity.data).toHaveLength(2);
+    // Once deleted, every event of the company still names it, by the name its deletion recorded.
+    await t.patch(`companies/${company.id}`, actor.token, { trading_name: 'Nome Final' });
+    await t.del(`companies/${company.id}`, actor.token);
+    const gone = (await t.get(`audit-events?entity_type=company&entity_id=${company.id}`, t.superuserToken)).json();
+    expect(gone.data.map((event: AuditEvent) => event.entity_label)).toEqual(Array(4).fill('Nome Final'));
     const future = new Date(Date.now() + 60_000).toISOString();
     expect((await t.get(`audit-events?from=${future}`, t.superuserToken)).json().data).toEqual([]);
     const past = (await t.get(`audit-events?actor_id=${actor.user.id}&to=${future}&limit=1`, t.superuserToken)).json();
