@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_AN_EMAIL_LABEL } from '../src/routes/login.js';
 import { SYSTEM } from '../src/services/audit.js';
-import { newResetToken } from '../src/services/reset-tokens.js';
+import { newLinkToken } from '../src/services/link-tokens.js';
 import { createTestApp, detail, SUPERUSER, type TestApp } from './support/app.js';
 
 /**
@@ -300,8 +300,8 @@ describe('users’ history and the activity list', () => {
 
   it('records a reset by its link, a change of one’s own password, a status change and a refused inactive sign-in', async () => {
     const target = await t.createUser();
-    const { token, hash } = newResetToken();
-    await t.app.users.addResetToken(target.id, hash, new Date(Date.now() + 60_000));
+    const { token, hash } = newLinkToken();
+    await t.app.usersRepository.addResetToken(target.id, hash, new Date(Date.now() + 60_000));
     const reset = await t.post('reset-password/', undefined, { token, new_password: 'reset-password-1' });
     expect(reset.statusCode, reset.body).toBe(200);
     const session = await t.login(target.email, 'reset-password-1');
