@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import { warnIfNothingPromoted } from '../src/releases/workspace.js';
 import { type RunningServer, startServer } from '../src/server.js';
+import { createTestApp, type TestApp } from './support/app.js';
 import { fakeRemoteBuild, fakeShellBuild, tempDir, uploadBody } from './support/builds.js';
 import { engine } from './support/database.js';
 
@@ -110,5 +112,35 @@ describe.runIf(engine === 'pglite')('start and the checkout’s builds', { timeo
     const c = after.served as string;
     expect([a, b]).not.toContain(c);
     expect(after.history).toEqual([`promote ${c}`, `publish ${c}`, ...inProduction.history]);
+  });
+});
+
+describe('a new production install', () => {
+  let t: TestApp;
+  const shellRoot = tempDir('backoffice-web-');
+  beforeAll(async () => {
+    fakeShellBuild(path.join(shellRoot, 'shell', 'dist'));
+    t = await createTestApp({ env: { WEB_ROOT: shellRoot } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(shellRoot, { recursive: true, force: true });
+  });
+
+  it('is told, at start, that no area shows until its first releases are promoted', async () => {
+    const warnings: string[] = [];
+    const log = { warn: (message: string) => warnings.push(message) } as Parameters<typeof warnIfNothingPromoted>[1];
+    expect(await warnIfNothingPromoted(t.app.releases, log)).toBe(true);
+    expect(warnings).toEqual([expect.stringContaining('remotes publish-all --promote')]);
+
+    const dir = fakeRemoteBuild(path.join(tempDir(), 'dist'), { marker: 'first' });
+    const published = await t.post('remotes/greetings/releases', t.superuserToken, uploadBody(dir));
+    expect(published.statusCode, published.body).toBe(201);
+    // Published is not enough: nobody gets it yet.
+    expect(await warnIfNothingPromoted(t.app.releases, log)).toBe(true);
+    const version = published.json().release.version;
+    await t.post('remotes/greetings/promote', t.superuserToken, { version });
+    expect(await warnIfNothingPromoted(t.app.releases, log)).toBe(false);
+    expect(warnings).toHaveLength(2);
   });
 });
