@@ -74,10 +74,6 @@ function searchCondition(search: string): SQL | undefined {
   return or(...matches);
 }
 
-function typeFilter(type: CompanyType | '' | undefined): CompanyType | undefined {
-  return type === '' ? undefined : type;
-}
-
 /**
  * The type and status filters (undefined: not filtered), as values or as a prepared statement's
  * placeholders, over the companies or their counters.
@@ -93,12 +89,11 @@ function statusFilter(
   );
 }
 
-/** The filter as SQL: the list and the export narrow the same way. */
+/** The filter (as its schema normalised it) as SQL: the list and the export narrow the same way. */
 function filterCondition(filter: CompaniesFilter): SQL | undefined {
-  const search = filter.search?.trim();
   return and(
-    statusFilter(companies, typeFilter(filter.type), filter.is_active),
-    search ? searchCondition(search) : undefined,
+    statusFilter(companies, filter.type, filter.is_active),
+    filter.search ? searchCondition(filter.search) : undefined,
   );
 }
 
@@ -176,18 +171,18 @@ export class CompaniesRepository {
     limit: number,
     sort: CompanySort = DEFAULT_COMPANY_SORT,
   ): Promise<CompanyList> {
-    if (filter.search?.trim()) return this.searchPage(filterCondition(filter), skip, limit, sort);
-    const type = typeFilter(filter.type);
+    if (filter.search) return this.searchPage(filterCondition(filter), skip, limit, sort);
+    const { type, is_active } = filter;
     const page = this.pageStatement({
       sort,
       byType: type !== undefined,
-      byStatus: filter.is_active !== undefined,
+      byStatus: is_active !== undefined,
       deep: skip >= DEEP_PAGE_SKIP,
     });
-    const rows = await page.execute({ type, is_active: filter.is_active, skip, limit });
+    const rows = await page.execute({ type, is_active, skip, limit });
     const first = rows[0];
     // Only a page past the end (no row to carry the total) asks the counters again.
-    const count = first ? first.total : ((await this.countFromCounters(type, filter.is_active))[0]?.n ?? 0);
+    const count = first ? first.total : ((await this.countFromCounters(type, is_active))[0]?.n ?? 0);
     return { data: rows.map(({ total: _, ...row }) => row), count, count_is_exact: true };
   }
 
