@@ -518,7 +518,10 @@ async function main() {
         for (const s of SCREENS) {
           for (const build of builds) {
             let row = rows.find((r) => r.key === s.path && r.build === build.label);
-            if (!row) rows.push((row = { key: s.path, build: build.label, runs: [] }));
+            if (!row) {
+              row = { key: s.path, build: build.label, runs: [] };
+              rows.push(row);
+            }
             const file = path.join(PROFILE_DIR, `${build.label.replace(/ /g, '-')}-${s.name}-${i + 1}.cpuprofile`);
             row.runs.push(await profiledLoad(browser, build, s, tokens.get(build), file));
           }
