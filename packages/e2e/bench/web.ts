@@ -14,6 +14,10 @@
  *                   commit, installed and built), labelled "before", to show a change side by side
  *   --renders       also count what React renders on each cold load and menu navigation, once per
  *                   build: commits, components and styled elements (deterministic, unlike times)
+ *   --profile DIR   also take CPU profiles of each cold load until it is interactive (--profile-runs N
+ *                   per page and build, default 3), write them to DIR (open them in DevTools) and print
+ *                   where the main thread's time went; builds made with BUILD_SOURCE_MAPS=1 name the
+ *                   packages, files and functions
  *
  * The reference is the same shell and pages built as one application without Module Federation
  * (bench/single-bundle), served by the same server: the difference is what federation costs.
@@ -26,6 +30,7 @@ import { type Browser, chromium, type Page } from '@playwright/test';
 import { Api } from '../src/api.js';
 import { BUDGETS } from '../src/budgets.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../src/chromium.js';
+import { breakDown, type CpuProfile, GROUPS, type ProfileBreakdown } from '../src/cpu-profile.js';
 import { type LoadFigures, loadFigures } from '../src/load-figures.js';
 import { type Milestones, milestones, probeMilestonesOnLoad } from '../src/load-milestones.js';
 import { NetworkLog, networkQuiet } from '../src/network-log.js';
@@ -54,6 +59,10 @@ const COMPANIES = option('companies', 1000);
 const WITH_REFERENCE = !args.includes('--no-reference');
 const JSON_OUT = args.includes('--json') ? args[args.indexOf('--json') + 1] : undefined;
 const WITH_RENDERS = args.includes('--renders');
+const PROFILE_DIR = args.includes('--profile')
+  ? path.resolve(args[args.indexOf('--profile') + 1] as string)
+  : undefined;
+const PROFILE_RUNS = option('profile-runs', 3);
 const COMPARE_ROOT = args.includes('--compare')
   ? path.resolve(args[args.indexOf('--compare') + 1] as string)
   : undefined;
@@ -139,6 +148,63 @@ async function coldLoad(browser: Browser, build: Build, screen: Screen, token: s
     await log.detach();
     await page.context().close();
   }
+}
+
+/** A cold load under Chromium's CPU profiler, from before the navigation until the screen is interactive. */
+async function profiledLoad(browser: Browser, build: Build, screen: Screen, token: string | undefined, file: string) {
+  const { page, log } = await newPage(browser, screen.as === 'anonymous' ? undefined : token);
+  try {
+    await probeMilestonesOnLoad(page, screen);
+    await log.session.send('Profiler.enable');
+    await log.session.send('Profiler.setSamplingInterval', { interval: 200 });
+    await log.session.send('Profiler.start');
+    await page.goto(`${build.url}${screen.path}`);
+    await milestones(page, { polling: 20 });
+    const { profile } = (await log.session.send('Profiler.stop')) as { profile: CpuProfile };
+    fs.writeFileSync(file, JSON.stringify(profile));
+    return breakDown(profile);
+  } finally {
+    await log.detach();
+    await page.context().close();
+  }
+}
+
+/** Medians over runs of each key of a breakdown's record. */
+function medianRecord(records: Record<string, number>[]) {
+  const keys = new Set(records.flatMap((r) => Object.keys(r)));
+  return Object.fromEntries([...keys].map((k) => [k, median(records.map((r) => r[k] ?? 0))]));
+}
+
+function profileTables(rows: { key: string; build: string; runs: ProfileBreakdown[] }[]) {
+  const lines = [
+    `\n### Where the main thread goes until interactive (CPU profiles, ${PROFILE_RUNS} per page and build, median ms)\n`,
+    'Self time by group: the function on top of the stack when sampled ("browser" is Chromium\'s own work).',
+  ];
+  const ms = (value: number | undefined) => Math.round(value ?? 0);
+  for (const key of [...new Set(rows.map((r) => r.key))]) {
+    const builds = rows.filter((r) => r.key === key);
+    const groups = builds.map((b) => medianRecord(b.runs.map((r) => r.groups)));
+    lines.push(`\n#### ${key}\n`, `| group | ${builds.map((b) => b.build).join(' | ')} |`);
+    lines.push(`| --- |${builds.map(() => ' ---: |').join('')}`);
+    lines.push(`| **busy (not idle)** | ${builds.map((b) => ms(median(b.runs.map((r) => r.busyMs)))).join(' | ')} |`);
+    for (const name of new Set([...GROUPS.map(([, n]) => n), ...groups.flatMap((g) => Object.keys(g))])) {
+      if (groups.some((g) => g[name])) lines.push(`| ${name} | ${groups.map((g) => ms(g[name])).join(' | ')} |`);
+    }
+    for (const build of builds.filter((b) => b.build !== 'single bundle')) {
+      const top = (record: Record<string, number>, n: number) =>
+        Object.entries(record)
+          .filter(([k]) => !/^\((program|garbage collector|idle|root)\)/.test(k))
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, n)
+          .map(([k, v]) => `${ms(v)} ${k}`)
+          .join('; ');
+      lines.push(
+        `\n${key}, ${build.build}, inclusive — files: ${top(medianRecord(build.runs.map((r) => r.files)), 12)}`,
+        `\n${key}, ${build.build}, inclusive — functions: ${top(medianRecord(build.runs.map((r) => r.functions)), 15)}`,
+      );
+    }
+  }
+  return lines.join('\n');
 }
 
 /** Clicks the side menu's entry `label` from inside the page; answers the page's time of the click. */
@@ -444,6 +510,25 @@ async function main() {
         }
       }
       console.log(rendersTable(rows));
+    }
+    if (PROFILE_DIR) {
+      fs.mkdirSync(PROFILE_DIR, { recursive: true });
+      const rows: { key: string; build: string; runs: ProfileBreakdown[] }[] = [];
+      for (let i = 0; i < PROFILE_RUNS; i++) {
+        for (const s of SCREENS) {
+          for (const build of builds) {
+            let row = rows.find((r) => r.key === s.path && r.build === build.label);
+            if (!row) {
+              row = { key: s.path, build: build.label, runs: [] };
+              rows.push(row);
+            }
+            const file = path.join(PROFILE_DIR, `${build.label.replace(/ /g, '-')}-${s.name}-${i + 1}.cpuprofile`);
+            row.runs.push(await profiledLoad(browser, build, s, tokens.get(build), file));
+          }
+        }
+        console.error(`profile run ${i + 1}/${PROFILE_RUNS} done`);
+      }
+      console.log(profileTables(rows));
     }
     if (JSON_OUT) fs.writeFileSync(JSON_OUT, JSON.stringify({ when, cpu: CPU, runs: RUNS, loads, navs }, null, 2));
   } finally {

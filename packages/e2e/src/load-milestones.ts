@@ -106,14 +106,17 @@ export interface Milestones {
 }
 
 /** Waits until both moments are recorded (Element Timing reports a frame after it is painted). */
-export async function milestones(page: Page, timeout = 60_000): Promise<Milestones> {
+export async function milestones(
+  page: Page,
+  options: { timeout?: number; polling?: number } = {},
+): Promise<Milestones> {
   const handle = await page.waitForFunction(
     () => {
       const w = window as unknown as { __firstPaint?: { ms: number }; __live?: { ms: number; committedMs: number } };
       return w.__firstPaint && w.__live ? { firstPaint: w.__firstPaint, live: w.__live } : undefined;
     },
     undefined,
-    { timeout, polling: 100 },
+    { timeout: options.timeout ?? 60_000, polling: options.polling ?? 100 },
   );
   const { firstPaint, live } = (await handle.jsonValue()) as {
     firstPaint: { ms: number };
