@@ -100,11 +100,11 @@ async function actor(role: Role) {
   switch (role) {
     case 'inactive':
       // Deactivated in the database without revoking: the token is valid, the account is not.
-      await t.app.users.update(user.id, { is_active: false }, false);
+      await t.app.usersRepository.update(user.id, { is_active: false }, false);
       return { token, user };
     case 'revoked':
       // A password change bumps the token version: the token in hand is from before it.
-      await t.app.users.update(user.id, {}, true);
+      await t.app.usersRepository.update(user.id, {}, true);
       return { token, user };
     case 'expired':
       return { token: await signToken(user.id, user.token_version, t.app.config.secretKey, now - 60), user };
@@ -131,7 +131,7 @@ function newTaxId() {
 }
 
 async function company() {
-  return t.app.companies.create({
+  return t.app.companiesRepository.create({
     trading_name: 'Matriz Teste',
     legal_name: 'Teste Ltda',
     tax_id: newTaxId(),

@@ -1,4 +1,4 @@
-import { apiErrors } from '@backoffice/contracts';
+import { type AuditEvent, apiErrors } from '@backoffice/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSmtpCatcher } from '../src/testing/smtp-catcher.js';
 import { createTestApp, detail, type TestApp } from './support/app.js';
@@ -89,6 +89,17 @@ describe('POST /users/email-change/revert', () => {
     const twice = await revert(link);
     expect(twice.statusCode).toBe(400);
     expect(detail(twice)).toBe(apiErrors.invalidEmailChangeToken);
+
+    // On record as the account owner's, who holds the old address's mail, not as the system's.
+    const history = (await t.get(`users/${user.id}/history`, t.superuserToken)).json().data as AuditEvent[];
+    const undo = history.find((event) => event.reason === 'email_change_revert');
+    expect(undo).toMatchObject({
+      action: 'user.updated',
+      actor: { type: 'user', id: user.id, label: user.email },
+      ip: '127.0.0.1',
+      changes: { email: { new: user.email } },
+    });
+    expect(history.filter((event) => event.reason === 'email_change_revert')).toHaveLength(1);
   });
 
   it('takes the account back from a stolen session: its reset link, sessions and later undo links stop working', async () => {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_AN_EMAIL_LABEL } from '../src/routes/login.js';
 import { SYSTEM } from '../src/services/audit.js';
+import { newLinkToken } from '../src/services/link-tokens.js';
 import { createTestApp, detail, SUPERUSER, type TestApp } from './support/app.js';
 
 /**
@@ -300,6 +301,33 @@ describe('users’ history and the activity list', () => {
     expect((await t.get(`users/${target.id}/history`, user.token)).statusCode).toBe(403);
   });
 
+  it('records a reset by its link, a change of one’s own password, a status change and a refused inactive sign-in', async () => {
+    const target = await t.createUser();
+    const { token, hash } = newLinkToken();
+    await t.app.usersRepository.addResetToken(target.id, hash, new Date(Date.now() + 60_000));
+    const reset = await t.post('reset-password/', undefined, { token, new_password: 'reset-password-1' });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const session = await t.login(target.email, 'reset-password-1');
+    const own = await t.patch('users/me/password', session, {
+      current_password: 'reset-password-1',
+      new_password: 'own-password-2',
+      confirm_password: 'own-password-2',
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    await t.patch(`users/${target.id}`, t.superuserToken, { is_active: false });
+    await expect(t.login(target.email, 'own-password-2')).rejects.toThrow();
+
+    const events = (await t.get(`users/${target.id}/history`, t.superuserToken)).json().data as AuditEvent[];
+    const self = { type: 'user', id: target.id, label: target.email };
+    expect(events.slice(0, 5)).toMatchObject([
+      { action: 'user.login_failed', actor: self },
+      { action: 'user.updated', actor: { label: SUPERUSER.email }, changes: { is_active: { old: true, new: false } } },
+      { action: 'user.password_changed', actor: self, changes: { password: { old: null, new: null } } },
+      { action: 'user.login', actor: self },
+      { action: 'user.password_reset', reason: 'password_reset', actor: self, ip: '127.0.0.1' },
+    ]);
+  });
+
   it('records a failed sign-in whose e-mail field holds no address without what was typed there', async () => {
     const typed = ['Minha-Senha-Secreta-9', 'senha sem arroba'];
     for (const username of typed) {
@@ -327,6 +355,12 @@ describe('users’ history and the activity list', () => {
       'company.created',
       'user.login',
     ]);
+    // Each event names its entity as people know it: the company's name, the user's e-mail.
+    expect(byActor.data.map((event: AuditEvent) => event.entity_label)).toEqual([
+      'Padaria Central',
+      'Padaria Central',
+      actor.user.email,
+    ]);
     const updates = (
       await t.get(`audit-events?actor_id=${actor.user.id}&action=company.updated`, t.superuserToken)
     ).json();
@@ -335,6 +369,11 @@ describe('users’ history and the activity list', () => {
     expect(prefix.data).toHaveLength(2);
     const entity = (await t.get(`audit-events?entity_type=company&entity_id=${company.id}`, t.superuserToken)).json();
     expect(entity.data).toHaveLength(2);
+    // Once deleted, every event of the company still names it, by the name its deletion recorded.
+    await t.patch(`companies/${company.id}`, actor.token, { trading_name: 'Nome Final' });
+    await t.del(`companies/${company.id}`, actor.token);
+    const gone = (await t.get(`audit-events?entity_type=company&entity_id=${company.id}`, t.superuserToken)).json();
+    expect(gone.data.map((event: AuditEvent) => event.entity_label)).toEqual(Array(4).fill('Nome Final'));
     const future = new Date(Date.now() + 60_000).toISOString();
     expect((await t.get(`audit-events?from=${future}`, t.superuserToken)).json().data).toEqual([]);
     const past = (await t.get(`audit-events?actor_id=${actor.user.id}&to=${future}&limit=1`, t.superuserToken)).json();
@@ -355,7 +394,7 @@ describe('users’ history and the activity list', () => {
       );
       await tx.execute(sql`alter table audit_events enable trigger audit_events_append_only`);
     });
-    expect(await t.app.audit.purgeOlderThan(365)).toBe(1);
+    expect(await t.app.auditRepository.purgeOlderThan(365)).toBe(1);
     expect((await history(company.id)).data).toEqual([]);
     expect(SYSTEM.type).toBe('system');
   });

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { waitAfter } from '../src/services/failure-backoff.js';
+import { newLinkToken } from '../src/services/link-tokens.js';
 import { memoryStore, RateLimiter, redisStore } from '../src/services/rate-limiter.js';
-import { newResetToken } from '../src/services/reset-tokens.js';
 import { createTestApp, detail, type TestApp } from './support/app.js';
 
 const form = (username: string, password: string) => ({
@@ -135,8 +135,8 @@ describe('failed logins: backoff per account and address, per address, never a l
       ...Array(5).fill(400),
       ...Array(5).fill(429),
     ]);
-    const { token, hash } = newResetToken();
-    await t.app.users.addResetToken(owner.id, hash, new Date(Date.now() + 60_000));
+    const { token, hash } = newLinkToken();
+    await t.app.usersRepository.addResetToken(owner.id, hash, new Date(Date.now() + 60_000));
     const reset = await t.app.inject({
       method: 'POST',
       url: '/api/v1/reset-password/',

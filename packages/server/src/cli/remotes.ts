@@ -9,10 +9,13 @@ import { workspaceBuildDirs } from '../releases/workspace.js';
 
 export const REMOTES_USAGE = `Usage: backoffice-server remotes <command> [options]   (npm run remotes -- <command> …)
 
-  publish <dist-dir> [--version V]     store a build (a remote's or the shell's dist folder) as a new version;
-                                       nobody gets it until it is promoted or shown to a canary
+  publish <dist-dir> [--version V] [--shell V]
+                                       store a build (a remote's or the shell's dist folder) as a new version;
+                                       nobody gets it until it is promoted or shown to a canary. A remote is
+                                       checked against the shell in use, or against the published shell V
   publish-all [--root DIR] [--promote] publish shell/dist and every remote-*/dist under DIR (default: this
-                                       repository); --promote then promotes the new ones together
+                                       repository), the remotes checked against that shell; --promote then
+                                       promotes the new ones together
   promote <remote> <version>           everybody gets this version (the shell is the remote "shell")
   canary <remote> <version> [--percent N] [--users a@x.com,b@y.com]
                                        show it to N % of users (the same users on every load) and to named users
@@ -25,7 +28,19 @@ export const REMOTES_USAGE = `Usage: backoffice-server remotes <command> [option
   --direct works on the configured database instead (DATABASE_URL, or DATA_DIR while no server runs there).
 `;
 
-const KNOWN_FLAGS = ['version', 'root', 'promote', 'percent', 'users', 'off', 'url', 'user', 'password', 'direct'];
+const KNOWN_FLAGS = [
+  'version',
+  'shell',
+  'root',
+  'promote',
+  'percent',
+  'users',
+  'off',
+  'url',
+  'user',
+  'password',
+  'direct',
+];
 
 interface Parsed {
   positional: string[];
@@ -119,10 +134,13 @@ export async function remotesCommand(args: string[], config: Config, env: NodeJS
   try {
     switch (command) {
       case 'publish': {
-        const [dir] = positionals(1, parsed, 'publish <dist-dir> [--version V]');
+        const [dir] = positionals(1, parsed, 'publish <dist-dir> [--version V] [--shell V]');
         const { bundle, remote } = read(dir as string);
         client = await open();
-        const { release, created } = await client.publish(remote, bundle, parsed.flags.version);
+        const { release, created } = await client.publish(remote, bundle, {
+          version: parsed.flags.version,
+          shell: parsed.flags.shell,
+        });
         out(`published ${release.remote}@${release.version}${created ? '' : ' (already stored: unchanged)'}`);
         return 0;
       }
@@ -133,8 +151,11 @@ export async function remotesCommand(args: string[], config: Config, env: NodeJS
         const builds = dirs.map((dir) => read(dir));
         client = await open();
         const fresh: { remote: string; version: string }[] = [];
+        // The shell comes first (workspaceBuildDirs): the remotes built with it are checked against it.
+        let shell: string | undefined;
         for (const { bundle, remote } of builds) {
-          const { release, created } = await client.publish(remote, bundle);
+          const { release, created } = await client.publish(remote, bundle, { shell });
+          if (remote === SHELL) shell = release.version;
           out(`published ${release.remote}@${release.version}${created ? '' : ' (already stored: unchanged)'}`);
           if (created) fresh.push({ remote, version: release.version });
         }

@@ -197,6 +197,25 @@ export class UsersRepository {
     });
   }
 
+  /** The e-mail change a link's token undoes, while the link is unused and valid (the account and the old address). */
+  async findEmailChangeRevert(
+    tokenHash: string,
+    now: Date,
+  ): Promise<{ user_id: string; old_email: string } | undefined> {
+    const [revert] = await this.db
+      .select({ user_id: emailChangeReverts.user_id, old_email: emailChangeReverts.old_email })
+      .from(emailChangeReverts)
+      .where(
+        and(
+          eq(emailChangeReverts.token_hash, tokenHash),
+          isNull(emailChangeReverts.used_at),
+          gt(emailChangeReverts.expires_at, now),
+        ),
+      )
+      .limit(1);
+    return revert;
+  }
+
   /**
    * Undoes an e-mail change with the token of its link, once: the account gets the e-mail back, every
    * access token is revoked (the token version), every reset link stops working, and so do the undo

@@ -25,7 +25,12 @@ interface Event {
 export interface ReleasesClient {
   /** Where the operations go, for messages (`http://localhost:8000`, `the database`). */
   readonly target: string;
-  publish(remote: string, bundle: Bundle, version?: string): Promise<{ release: Release; created: boolean }>;
+  /** `shell`: a published shell version to check a remote against instead of the shells in use. */
+  publish(
+    remote: string,
+    bundle: Bundle,
+    options?: { version?: string; shell?: string },
+  ): Promise<{ release: Release; created: boolean }>;
   promote(remote: string, version: string): Promise<Channel>;
   promoteMany(promotions: { remote: string; version: string }[]): Promise<{ data: Channel[]; changed: string[] }>;
   canary(remote: string, version: string, percent: number, users: string[]): Promise<Channel>;
@@ -108,12 +113,13 @@ export async function httpClient(baseUrl: string, credentials: HttpCredentials):
   const remotePath = (remote: string) => `/remotes/${encodeURIComponent(remote)}`;
   return {
     target: url,
-    publish: (remote, bundle, version) =>
+    publish: (remote, bundle, { version, shell } = {}) =>
       call(
         'POST',
         `${remotePath(remote)}/releases`,
         {
           ...(version ? { version } : {}),
+          ...(shell ? { shell } : {}),
           files: bundle.files.map((file) => ({ path: file.path, content: file.content.toString('base64') })),
         },
         auth,
@@ -165,9 +171,14 @@ export async function directClient(config: Config, webRoot: string): Promise<Rel
   return {
     target:
       database.engine === 'pglite' ? `the embedded database in ${config.dataDir}` : 'the database at DATABASE_URL',
-    publish: (remote, bundle, version) =>
+    publish: (remote, bundle, { version, shell } = {}) =>
       run(async () => {
-        const { release, created } = await service.publish(bundle, { actor, version, expectedRemote: remote });
+        const { release, created } = await service.publish(bundle, {
+          actor,
+          version,
+          againstShell: shell,
+          expectedRemote: remote,
+        });
         return { release: await releaseView(release.remote, release.version), created };
       }),
     promote: (remote, version) => run(async () => (await service.promote(remote, version, actor)).channel),

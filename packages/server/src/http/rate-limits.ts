@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.js';
-import { rateLimitAddress } from '../http/client-address.js';
 import type { BackoffRule } from '../services/failure-backoff.js';
 import type { Limit } from '../services/rate-limiter.js';
+import { rateLimitAddress } from './client-address.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
