@@ -165,6 +165,37 @@ describe('remotes against a running server', () => {
     }
   });
 
+  it('key create prints a deploy key once; it publishes its remote; key list shows it; key revoke stops it', async () => {
+    const created = await run(['key', 'create', 'greetings', '--name', 'CI saudações']);
+    expect(created.err).toBe('');
+    const [first, secret, hint] = created.out.trim().split('\n') as [string, string, string];
+    const prefix = /\((bo_dk_[0-9a-f]{12})\)/.exec(first)?.[1] as string;
+    expect(first).toBe(`deploy key "CI saudações" for greetings (${prefix}), shown this once:`);
+    expect(secret.startsWith(`${prefix}_`)).toBe(true);
+    expect(hint).toBe(`Keep it in the pipeline as DEPLOY_KEY; revoke it with: remotes key revoke ${prefix}`);
+
+    const env = { DEPLOY_KEY: secret };
+    expect((await run(['list'], env)).code).toBe(0);
+    // A deploy key never manages keys: with DEPLOY_KEY set, key commands act as the super user.
+    const listed = await run(['key', 'list'], env);
+    expect(listed.out).toMatch(
+      new RegExp(`^greetings\\s+CI saudações\\s+${prefix}\\s+\\d{4}-\\d\\d-\\d\\d \\S+\\s+\\d{4}`, 'm'),
+    );
+
+    expect((await run(['key', 'revoke', secret])).out).toBe(
+      `deploy key "CI saudações" for greetings (${prefix}) revoked\n`,
+    );
+    const refused = await run(['list'], env);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/^Error: 401: /);
+    expect((await run(['key', 'revoke', 'bo_dk_000000000000'])).err).toBe(
+      'Error: no deploy key has the prefix bo_dk_000000000000\n',
+    );
+    expect((await run(['key', 'list', '--direct'])).err).toBe(
+      'Error: deploy keys are managed through a running server, by a super user: leave out --direct\n',
+    );
+  });
+
   it('says so when no server answers or the credentials are wrong', async () => {
     const wrong = await run(['list', '--password', 'not-the-password']);
     expect(wrong.code).toBe(1);

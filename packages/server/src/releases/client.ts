@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { Channel, Release } from '@backoffice/contracts';
+import type { Channel, DeployKey, Release } from '@backoffice/contracts';
 import { API_PREFIX } from '@backoffice/contracts';
 import type { Config } from '../config.js';
 import { resolveSecretKey } from '../data-dir.js';
@@ -39,6 +39,12 @@ export interface ReleasesClient {
   overview(): Promise<Overview>;
   releases(remote: string): Promise<Release[]>;
   events(remote: string, limit: number): Promise<Event[]>;
+  /** The remotes' deploy keys (super users, over the API only). */
+  deployKeys: {
+    create(remote: string, name: string): Promise<DeployKey & { key: string }>;
+    list(): Promise<DeployKey[]>;
+    revoke(id: string): Promise<DeployKey>;
+  };
   close(): Promise<void>;
 }
 
@@ -135,9 +141,32 @@ export async function httpClient(baseUrl: string, credentials: HttpCredentials):
       (await call<{ data: Release[] }>('GET', `${remotePath(remote)}/releases`, undefined, auth)).data,
     events: async (remote, limit) =>
       (await call<{ data: Event[] }>('GET', `${remotePath(remote)}/events?limit=${limit}`, undefined, auth)).data,
+    deployKeys: {
+      create: (remote, name) => call('POST', '/deploy-keys/', { remote, name }, auth),
+      list: async () => {
+        const keys: DeployKey[] = [];
+        for (;;) {
+          const page = await call<{ data: DeployKey[]; count: number }>(
+            'GET',
+            `/deploy-keys/?skip=${keys.length}&limit=100`,
+            undefined,
+            auth,
+          );
+          keys.push(...page.data);
+          if (page.data.length === 0 || keys.length >= page.count) return keys;
+        }
+      },
+      revoke: (id) => call('POST', `/deploy-keys/${encodeURIComponent(id)}/revoke`, undefined, auth),
+    },
     close: async () => {},
   };
 }
+
+export const DEPLOY_KEYS_OVER_API =
+  'deploy keys are managed through a running server, by a super user: leave out --direct';
+const overApiOnly = async (): Promise<never> => {
+  throw new ReleaseCommandError(DEPLOY_KEYS_OVER_API);
+};
 
 /**
  * Straight on the configured database (`--direct`): for PostgreSQL at any time, for the embedded one
@@ -193,6 +222,11 @@ export async function directClient(config: Config, webRoot: string): Promise<Rel
     overview: () => run(() => service.overview()),
     releases: (remote) => run(() => service.releases(remote)),
     events: (remote, limit) => run(() => service.events(remote, limit)),
+    deployKeys: {
+      create: overApiOnly,
+      list: overApiOnly,
+      revoke: overApiOnly,
+    },
     close: async () => {
       await database.close();
       await release();
