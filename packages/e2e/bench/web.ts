@@ -137,17 +137,38 @@ async function coldLoad(browser: Browser, build: Build, screen: Screen, token: s
   try {
     await probeReadyOnLoad(page, screen);
     await probeMilestonesOnLoad(page, screen);
+    await log.session.send('Performance.enable', { timeDomain: 'threadTicks' });
     await page.goto(`${build.url}${screen.path}`);
     const ready = await readyTime(page);
     const loaded = await loadFigures(log, ready.ms, 0, ready.wallMs);
-    const moments = await milestones(page);
+    const moments = await milestones(page, { polling: 20 });
+    const work = await mainThreadWork(log);
     // Files fetched twice are counted over the whole visit, idle prefetches included.
     await networkQuiet(log);
-    return { ...loaded, ...moments, duplicates: log.duplicates().reduce((sum, d) => sum + d.count - 1, 0) };
+    return {
+      ...loaded,
+      ...moments,
+      ...work,
+      duplicates: log.duplicates().reduce((sum, d) => sum + d.count - 1, 0),
+    };
   } finally {
     await log.detach();
     await page.context().close();
   }
+}
+
+/**
+ * The CPU time the page's main thread has spent so far (`Performance.getMetrics` in thread time), and
+ * the part of it that ran JavaScript. Read when the screen is interactive. A machine shared with other
+ * work barely moves it, unlike a time on the wall clock; the CPU slowdown does (its throttling counts as
+ * the thread's time), so compare it at `--cpu 1`.
+ */
+async function mainThreadWork(log: NetworkLog) {
+  const { metrics } = (await log.session.send('Performance.getMetrics')) as {
+    metrics: { name: string; value: number }[];
+  };
+  const metric = (name: string) => (metrics.find((m) => m.name === name)?.value ?? Number.NaN) * 1000;
+  return { mainThreadCpuMs: metric('ThreadTime'), scriptCpuMs: metric('ScriptDuration') };
 }
 
 /** A cold load under Chromium's CPU profiler, from before the navigation until the screen is interactive. */
@@ -302,7 +323,13 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 type Row = {
   key: string;
   build: string;
-  runs: (LoadFigures & Partial<Milestones> & { idlePrefetchJsGzipBytes?: number; contentMs?: number })[];
+  runs: (LoadFigures &
+    Partial<Milestones> & {
+      idlePrefetchJsGzipBytes?: number;
+      contentMs?: number;
+      mainThreadCpuMs?: number;
+      scriptCpuMs?: number;
+    })[];
 };
 
 /** Median and range of one time over a row's runs: "median (min–max)". */
@@ -316,15 +343,15 @@ function table(title: string, rows: Row[], kind: 'load' | 'navigation') {
   const load = kind === 'load';
   const lines = [
     `\n### ${title}\n`,
-    `| ${load ? 'page' : 'menu → page'} | build | JS gzip KB | JS files | wire KB | duplicate fetches | max depth | JS depth | ready ms (median, min–max) |${load ? ' first paint ms | interactive ms |' : ' whole page ms (median) | idle prefetch JS gzip KB |'}`,
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    `| ${load ? 'page' : 'menu → page'} | build | JS gzip KB | JS files | wire KB | duplicate fetches | max depth | JS depth | ready ms (median, min–max) |${load ? ' first paint ms | interactive ms | main-thread CPU ms | of it JavaScript |' : ' whole page ms (median) | idle prefetch JS gzip KB |'}`,
+    `| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |${load ? ' ---: | ---: |' : ''}`,
   ];
   for (const row of rows) {
     const m = (pick: (f: LoadFigures) => number) => median(row.runs.map(pick));
     lines.push(
       `| ${row.key} | ${row.build} | ${kb(m((f) => f.jsGzipBytes))} | ${m((f) => f.jsFiles)} | ${kb(m((f) => f.wireBytes))} | ${Math.max(...row.runs.map((r) => r.duplicates))} | ${m((f) => f.depth)} | ${m((f) => f.scriptDepth)} | ${spread(row, (f) => f.readyMs)} |${
         load
-          ? ` ${spread(row, (f) => f.firstPaintMs)} | ${spread(row, (f) => f.interactiveMs)} |`
+          ? ` ${spread(row, (f) => f.firstPaintMs)} | ${spread(row, (f) => f.interactiveMs)} | ${spread(row, (f) => f.mainThreadCpuMs)} | ${spread(row, (f) => f.scriptCpuMs)} |`
           : ` ${Math.round(median(row.runs.map((r) => r.contentMs ?? Number.NaN)))} | ${kb(median(row.runs.map((r) => r.idlePrefetchJsGzipBytes ?? 0)))} |`
       }`,
     );
@@ -423,8 +450,8 @@ function budgets(loads: Row[], navs: Row[]) {
 function ratios(rows: Row[], numerator: string, denominator: string) {
   const lines = [
     `\n### ${numerator} ÷ ${denominator} (medians)\n`,
-    '| page | JS gzip | wire | ready | first paint | interactive |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    '| page | JS gzip | wire | ready | first paint | interactive | main-thread CPU |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   const keys = [...new Set(rows.map((r) => r.key))];
   for (const key of keys) {
@@ -436,7 +463,7 @@ function ratios(rows: Row[], numerator: string, denominator: string) {
       return a.length && b.length ? (median(a) / Math.max(1, median(b))).toFixed(2) : '—';
     };
     lines.push(
-      `| ${key} | ${ratio((f) => f.jsGzipBytes)} | ${ratio((f) => f.wireBytes)} | ${ratio((f) => f.readyMs)} | ${ratio((f) => f.firstPaintMs)} | ${ratio((f) => f.interactiveMs)} |`,
+      `| ${key} | ${ratio((f) => f.jsGzipBytes)} | ${ratio((f) => f.wireBytes)} | ${ratio((f) => f.readyMs)} | ${ratio((f) => f.firstPaintMs)} | ${ratio((f) => f.interactiveMs)} | ${ratio((f) => f.mainThreadCpuMs)} |`,
     );
   }
   return lines.join('\n');
