@@ -266,9 +266,11 @@ export const CompanyUpdateSchema = v.object({
 export type CompanyUpdate = v.InferOutput<typeof CompanyUpdateSchema>;
 
 /**
- * What narrows the companies list: the one filter of the product. The API reads it from the query
- * string, the client keys its cache with it, the repository turns it into SQL and the companies screen
- * keeps it in the URL (with its own leniency: an invalid value there is dropped, not refused).
+ * What narrows the companies list: the one filter of the product, normalised here once: the search
+ * trimmed, and an empty search or type absent (no filter). The API reads it from the query string, the
+ * client keys its cache and builds its requests with it, the repository turns it into SQL and the
+ * companies screen keeps it in the URL (with its own leniency: an invalid value there is dropped, not
+ * refused); none of them trims or decides "empty" again.
  */
 export const CompaniesFilterSchema = v.object({
   search: v.optional(
@@ -276,10 +278,16 @@ export const CompaniesFilterSchema = v.object({
       v.string('Search must be text'),
       v.trim(),
       v.maxLength(SEARCH_MAX_LENGTH, `Search must be at most ${SEARCH_MAX_LENGTH} characters`),
+      v.transform((search) => search || undefined),
     ),
   ),
   /** An empty `type` means "any type", as an absent one. */
-  type: v.optional(v.union([companyTypeRule, v.literal('')], m.companyTypeInvalid)),
+  type: v.optional(
+    v.pipe(
+      v.union([companyTypeRule, v.literal('')], m.companyTypeInvalid),
+      v.transform((type) => type || undefined),
+    ),
+  ),
   is_active: booleanParam,
 });
 export type CompaniesFilter = v.InferOutput<typeof CompaniesFilterSchema>;
@@ -449,6 +457,8 @@ export const AuditEventSchema = v.object({
   ip: v.nullable(v.string()),
   reason: v.nullable(v.string()),
   changes: v.record(v.string(), FieldChangeSchema),
+  /** What a person calls the entity: a company's trading name or a user's e-mail (now, or when deleted). */
+  entity_label: v.nullable(v.string()),
 });
 export type AuditEvent = v.InferOutput<typeof AuditEventSchema>;
 

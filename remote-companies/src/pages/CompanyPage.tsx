@@ -8,7 +8,14 @@ import {
 } from '@backoffice/api-client';
 import { type AuditEvent, type Company, formatCnpj } from '@backoffice/contracts';
 import { formatDateTime } from '@backoffice/ui';
-import { LoadError, mutateWithToast, StatusPanel } from '@backoffice/ui/kit';
+import {
+  auditActorName,
+  HistoryTimeline,
+  historyMessages,
+  LoadError,
+  mutateWithToast,
+  StatusPanel,
+} from '@backoffice/ui/kit';
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { Link } from '@chakra-ui/react/link';
@@ -21,7 +28,6 @@ import { type ReactNode, useState } from 'react';
 import { FiArrowLeft, FiCheckCircle, FiEdit2, FiRotateCcw, FiSearch, FiSlash, FiTrash2 } from 'react-icons/fi';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { CompanyFormDialog } from '../components/CompanyFormDialog';
-import { actorName, CompanyHistory } from '../components/CompanyHistory';
 import { CompanyStatusBadge } from '../components/CompanyStatusBadge';
 import { CompanyTypeBadge } from '../components/CompanyTypeBadge';
 import { DeleteCompanyDialog } from '../components/DeleteCompanyDialog';
@@ -55,7 +61,9 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 /** `e-mail em 23/11/2026, 14:05` for the newest loaded event that matches, or the bare date. */
 function byWhom(events: AuditEvent[], actions: string[], fallbackDate: string): string {
   const event = events.find((candidate) => actions.includes(candidate.action));
-  return event ? m.at(actorName(event), formatDateTime(event.occurred_at)) : formatDateTime(fallbackDate);
+  return event
+    ? historyMessages.at(auditActorName(event), formatDateTime(event.occurred_at))
+    : formatDateTime(fallbackDate);
 }
 
 /**
@@ -69,7 +77,7 @@ export default function CompanyPage() {
   const history = useCompanyHistory({ id });
   const events = history.data?.pages.flatMap((page) => page.data) ?? [];
   const historyView = (
-    <CompanyHistory
+    <HistoryTimeline
       events={events}
       hasMore={history.hasNextPage}
       loadingMore={history.isFetchingNextPage}
@@ -135,7 +143,7 @@ function DeletedCompany({ id, deletion }: { id: string; deletion: AuditEvent }) 
       </Heading>
       <Stack role="status" gap="2" p="4" borderWidth="1px" rounded="md" bg="bg.muted">
         <Text fontWeight="semibold">{m.deletedTitle}</Text>
-        <Text>{m.deletedDescription(actorName(deletion), formatDateTime(deletion.occurred_at))}</Text>
+        <Text>{m.deletedDescription(auditActorName(deletion), formatDateTime(deletion.occurred_at))}</Text>
         {user?.is_superuser ? (
           <Button
             alignSelf="flex-start"

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { BuildManifest } from '../releases/build-manifest.js';
 import type { BundleFile } from '../releases/bundle.js';
 import type { Db } from './client.js';
-import { isUniqueViolation } from './errors.js';
+import { duplicateAs } from './errors.js';
 import { isoTimestamp } from './iso-timestamps.js';
 import { auditEvents, type ReleaseAction, releaseEvents, releaseFiles, releases, remoteChannels } from './schema.js';
 
@@ -77,6 +77,7 @@ export interface FileEntry {
 
 /** The (remote, version) is stored already: releases are never overwritten. */
 export class VersionTakenError extends Error {}
+const versionTaken = () => new VersionTakenError();
 
 const RELEASE_COLUMNS = {
   id: releases.id,
@@ -172,57 +173,57 @@ export class ReleasesRepository {
     files: BundleFile[],
     actor: Actor,
   ): Promise<ReleaseRow> {
-    try {
-      return await this.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(releases)
-          .values({
+    return duplicateAs(
+      versionTaken,
+      () =>
+        this.db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(releases)
+            .values({
+              remote: release.remote,
+              version: release.version,
+              content_hash: release.contentHash,
+              manifest: release.manifest,
+              file_count: files.length,
+              size_bytes: release.sizeBytes,
+              published_by: actor.label,
+              published_by_user: actor.userId,
+              published_by_key: actor.keyId,
+            })
+            .returning(RELEASE_COLUMNS);
+          const stored = row as ReleaseRow;
+          for (const batch of batches(files)) {
+            await tx.insert(releaseFiles).values(
+              batch.map((file) => ({
+                release_id: stored.id,
+                path: file.path,
+                content: sql`decode(${file.content.toString('base64')}, 'base64')` as unknown as string,
+                content_type: file.contentType,
+                sha256: file.sha256,
+                size: file.content.length,
+              })),
+            );
+          }
+          await new ReleasesRepository(tx as unknown as Db).addEvent({
             remote: release.remote,
+            action: 'publish',
             version: release.version,
-            content_hash: release.contentHash,
-            manifest: release.manifest,
-            file_count: files.length,
-            size_bytes: release.sizeBytes,
-            published_by: actor.label,
-            published_by_user: actor.userId,
-            published_by_key: actor.keyId,
-          })
-          .returning(RELEASE_COLUMNS);
-        const stored = row as ReleaseRow;
-        for (const batch of batches(files)) {
-          await tx.insert(releaseFiles).values(
-            batch.map((file) => ({
-              release_id: stored.id,
-              path: file.path,
-              content: sql`decode(${file.content.toString('base64')}, 'base64')` as unknown as string,
-              content_type: file.contentType,
-              sha256: file.sha256,
-              size: file.content.length,
-            })),
-          );
-        }
-        await new ReleasesRepository(tx as unknown as Db).addEvent({
-          remote: release.remote,
-          action: 'publish',
-          version: release.version,
-          previous_version: null,
-          details: { content_hash: release.contentHash, files: files.length, bytes: release.sizeBytes },
-          actor,
-          // A new release, as a created row is recorded: every field with its new value.
-          changes: {
-            remote: { old: null, new: release.remote },
-            version: { old: null, new: release.version },
-            content_hash: { old: null, new: release.contentHash },
-            file_count: { old: null, new: files.length },
-            size_bytes: { old: null, new: release.sizeBytes },
-          },
-        });
-        return stored;
-      });
-    } catch (error) {
-      if (isUniqueViolation(error, 'releases_remote_version_unique')) throw new VersionTakenError();
-      throw error;
-    }
+            previous_version: null,
+            details: { content_hash: release.contentHash, files: files.length, bytes: release.sizeBytes },
+            actor,
+            // A new release, as a created row is recorded: every field with its new value.
+            changes: {
+              remote: { old: null, new: release.remote },
+              version: { old: null, new: release.version },
+              content_hash: { old: null, new: release.contentHash },
+              file_count: { old: null, new: files.length },
+              size_bytes: { old: null, new: release.sizeBytes },
+            },
+          });
+          return stored;
+        }),
+      'releases_remote_version_unique',
+    );
   }
 
   async channels(): Promise<ChannelRow[]> {

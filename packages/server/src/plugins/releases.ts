@@ -66,7 +66,7 @@ export default fp(async function releasesPlugin(app: FastifyInstance) {
   const webRoot = app.config.webRoot ?? defaultWebRoot();
   const releases = createReleasesService({
     repository,
-    users: app.users,
+    users: app.usersRepository,
     secretKey,
     webRoot,
     onChange: () => channels.invalidate(),

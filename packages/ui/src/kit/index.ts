@@ -8,6 +8,15 @@ export { CardList } from './card-list.js';
 export { type Column, DataTable, type DataTableProps } from './data-table.js';
 export { useBlurForm } from './form.js';
 export { FormDialog, type FormDialogProps, useFormDialogChanges } from './form-dialog.js';
+export {
+  auditActionText,
+  auditActorName,
+  auditByLine,
+  auditChanges,
+  HistoryTimeline,
+  type HistoryTimelineProps,
+} from './history.js';
+export { historyMessages } from './history-messages.js';
 export { ListTotal, type ListTotalProps } from './list-total.js';
 export { type MutationOutcome, mutateWithToast, type Notice, type ToastOptions } from './mutation-toast.js';
 export { PageFrame, type PageFrameProps } from './page-frame.js';
