@@ -74,6 +74,10 @@ describe('remotes against a running server', () => {
     expect(first.out).toMatch(/^published greetings@1\.0\.0-[0-9a-f]{10}\n$/);
     v1 = first.out.trim().split('@')[1] as string;
     expect((await run(['publish', dir])).out).toBe(`published greetings@${v1} (already stored: unchanged)\n`);
+    // Options may come first, as docs/deployment.md writes them.
+    expect((await run(['--url', url, 'publish', dir])).out).toBe(
+      `published greetings@${v1} (already stored: unchanged)\n`,
+    );
   });
 
   it('promote, canary, rollback and list say who gets what', async () => {

@@ -113,12 +113,17 @@ function describeChannel(channel: Channel): string {
 
 /** `remotes …`: prints what it did; a refusal is printed with the server's reason and exits 1. */
 export async function remotesCommand(args: string[], config: Config, env: NodeJS.ProcessEnv): Promise<number> {
-  const [command, ...rest] = args;
-  if (!command || command === 'help' || command === '--help') {
+  if (args.length === 0 || args[0] === 'help' || args.includes('--help')) {
     process.stdout.write(REMOTES_USAGE);
-    return command ? 0 : 2;
+    return args.length > 0 ? 0 : 2;
   }
-  const parsed = parse(rest);
+  // Options may come before the command too (`remotes --url https://… publish dist`).
+  const parsed = parse(args);
+  const command = parsed.positional.shift();
+  if (!command) {
+    process.stderr.write(REMOTES_USAGE);
+    return 2;
+  }
   const webRoot = config.webRoot ?? defaultWebRoot();
   const open = async (): Promise<ReleasesClient> => {
     if (parsed.flags.direct) return directClient(config, webRoot);
