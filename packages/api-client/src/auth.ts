@@ -1,7 +1,7 @@
 import type { EmailChangeRevert, Message, NewPassword, Token } from '@backoffice/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { request } from './http.js';
-import type { MutationConfig } from './query-config.js';
+import { mutationHook } from './query-config.js';
 import { queryKeys } from './query-keys.js';
 
 /** The OAuth2 password login: form-encoded `username` and `password`. */
@@ -38,14 +38,10 @@ export function useResetLinkCheck(token: string) {
 }
 
 /** Asks for the recovery e-mail of an address (the answer is the same whether or not it exists). */
-export function useRecoverPassword({ mutationConfig }: { mutationConfig?: MutationConfig<Message, string> } = {}) {
-  return useMutation({ ...mutationConfig, mutationFn: recoverPassword });
-}
+export const useRecoverPassword = mutationHook(recoverPassword);
 
 /** Sets a new password with the token of a recovery link. */
-export function useResetPassword({ mutationConfig }: { mutationConfig?: MutationConfig<Message, NewPassword> } = {}) {
-  return useMutation({ ...mutationConfig, mutationFn: resetPassword });
-}
+export const useResetPassword = mutationHook(resetPassword);
 
 /** Undoes an e-mail change with the token of the link mailed to the old address (no login needed). */
 export function revertEmailChange(body: EmailChangeRevert): Promise<Message> {

@@ -1,9 +1,9 @@
 import type { EmailChangeRevert, Message } from '@backoffice/contracts';
-import { QueryObserver, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { QueryObserver, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { loginAccessToken, revertEmailChange } from './auth.js';
 import { queryClient } from './query-client.js';
-import type { MutationConfig, QueryConfig } from './query-config.js';
+import { mutationHook, type QueryConfig } from './query-config.js';
 import { queryKeys } from './query-keys.js';
 import { clearToken, getToken, setToken } from './token.js';
 import { readUserMe } from './users.js';
@@ -90,29 +90,16 @@ export function useCurrentUser({ queryConfig }: { queryConfig?: QueryConfig<type
   return result;
 }
 
-export function useLogin({
-  mutationConfig,
-}: {
-  mutationConfig?: MutationConfig<void, { username: string; password: string }>;
-} = {}) {
-  return useMutation({ ...mutationConfig, mutationFn: login });
-}
+export const useLogin = mutationHook(login);
 
 /**
  * Undoes an e-mail change (the link mailed to the old address). The server ends every session of the
  * account, this browser's included: its token is forgotten too, and the page tells the person to log in.
  */
-export function useRevertEmailChange({
-  mutationConfig,
-}: {
-  mutationConfig?: MutationConfig<Message, EmailChangeRevert>;
-} = {}) {
-  return useMutation({
-    ...mutationConfig,
-    mutationFn: async (body: EmailChangeRevert) => {
-      const answer = await revertEmailChange(body);
-      await forgetSession();
-      return answer;
-    },
-  });
+async function revertEmailChangeAndForget(body: EmailChangeRevert): Promise<Message> {
+  const answer = await revertEmailChange(body);
+  await forgetSession();
+  return answer;
 }
+
+export const useRevertEmailChange = mutationHook(revertEmailChangeAndForget);
