@@ -1,16 +1,10 @@
-import type { EmailChangeRevert, Message, NewPassword, Token } from '@backoffice/contracts';
+import type { Message, NewPassword } from '@backoffice/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { request } from './http.js';
 import { mutationHook } from './query-config.js';
 import { queryKeys } from './query-keys.js';
 
-/** The OAuth2 password login: form-encoded `username` and `password`. */
-export function loginAccessToken(credentials: { username: string; password: string }): Promise<Token> {
-  return request<Token>('/login/access-token', {
-    method: 'POST',
-    form: { username: credentials.username, password: credentials.password },
-  });
-}
+// The password recovery flow: the e-mail with a link, the link checked when its page opens, the new password.
 
 export function recoverPassword(email: string): Promise<Message> {
   return request<Message>(`/password-recovery/${encodeURIComponent(email)}`, { method: 'POST' });
@@ -42,8 +36,3 @@ export const useRecoverPassword = mutationHook(recoverPassword);
 
 /** Sets a new password with the token of a recovery link. */
 export const useResetPassword = mutationHook(resetPassword);
-
-/** Undoes an e-mail change with the token of the link mailed to the old address (no login needed). */
-export function revertEmailChange(body: EmailChangeRevert): Promise<Message> {
-  return request<Message>('/users/email-change/revert', { method: 'POST', json: body });
-}
