@@ -33,7 +33,7 @@ import {
   usePrefetchNextPage,
 } from './pagination.js';
 import { queryClient } from './query-client.js';
-import { type MutationConfig, type QueryConfig, useRefreshingMutation } from './query-config.js';
+import { mutationHook, type QueryConfig } from './query-config.js';
 import { queryKeys } from './query-keys.js';
 import { getToken } from './token.js';
 
@@ -176,21 +176,9 @@ function refreshCompanies() {
   return queryClient.invalidateQueries({ queryKey: queryKeys.companies.all });
 }
 
-export function useCreateCompany({ mutationConfig }: { mutationConfig?: MutationConfig<Company, CompanyCreate> } = {}) {
-  return useRefreshingMutation(createCompany, refreshCompanies, mutationConfig);
-}
-
-export function useUpdateCompany({
-  mutationConfig,
-}: {
-  mutationConfig?: MutationConfig<Company, Parameters<typeof updateCompany>[0]>;
-} = {}) {
-  return useRefreshingMutation(updateCompany, refreshCompanies, mutationConfig);
-}
-
-export function useDeleteCompany({ mutationConfig }: { mutationConfig?: MutationConfig<Message, string> } = {}) {
-  return useRefreshingMutation(deleteCompany, refreshCompanies, mutationConfig);
-}
+export const useCreateCompany = mutationHook(createCompany, refreshCompanies);
+export const useUpdateCompany = mutationHook(updateCompany, refreshCompanies);
+export const useDeleteCompany = mutationHook(deleteCompany, refreshCompanies);
 
 /* ---------- one company: its page ---------- */
 
@@ -243,37 +231,28 @@ export function useCompanyHistory({ id }: { id: string }) {
   return useInfiniteQuery(companyHistoryQueryOptions(id));
 }
 
-/** "Restaurar" (super users): brings a deleted company back; refreshes every companies query. */
-export function useRestoreCompany({ mutationConfig }: { mutationConfig?: MutationConfig<Company, string> } = {}) {
-  return useRefreshingMutation(
-    (id: string) => request<Company>(`/companies/${encodeURIComponent(id)}/restore`, { method: 'POST' }),
-    refreshCompanies,
-    mutationConfig,
-  );
+export function restoreCompany(id: string): Promise<Company> {
+  return request<Company>(`/companies/${encodeURIComponent(id)}/restore`, { method: 'POST' });
 }
+
+/** "Restaurar" (super users): brings a deleted company back; refreshes every companies query. */
+export const useRestoreCompany = mutationHook(restoreCompany, refreshCompanies);
 
 /* ---------- many companies at once ---------- */
 
+export function bulkCompanies(body: CompanyBulk): Promise<CompanyBulkResult> {
+  return request<CompanyBulkResult>('/companies/bulk', { method: 'POST', json: body });
+}
+
 /** Ativar, Desativar, Excluir selecionadas: one call, all or nothing. */
-export function useBulkCompanies({
-  mutationConfig,
-}: {
-  mutationConfig?: MutationConfig<CompanyBulkResult, CompanyBulk>;
-} = {}) {
-  return useRefreshingMutation(
-    (body: CompanyBulk) => request<CompanyBulkResult>('/companies/bulk', { method: 'POST', json: body }),
-    refreshCompanies,
-    mutationConfig,
-  );
+export const useBulkCompanies = mutationHook(bulkCompanies, refreshCompanies);
+
+export function exportSelectedCompanies(ids: string[]): Promise<Download> {
+  return download('/companies/export.csv', { method: 'POST', json: { ids }, accept: 'text/csv' });
 }
 
 /** "Exportar selecionadas": the selected companies as the export's CSV file. */
-export function useExportSelectedCompanies() {
-  return useMutation({
-    mutationFn: (ids: string[]) =>
-      download('/companies/export.csv', { method: 'POST', json: { ids }, accept: 'text/csv' }),
-  });
-}
+export const useExportSelectedCompanies = mutationHook(exportSelectedCompanies);
 
 const csvFile = (file: Blob) => ({ data: file, type: 'text/csv' });
 

@@ -6,7 +6,6 @@
 
 // Queries and mutations, one module per resource
 export { useAuditEvents, useUserHistory } from './audit.js';
-export { useRecoverPassword, useResetLinkCheck, useResetPassword } from './auth.js';
 export {
   COMPANIES_PAGE_SIZE,
   type CompaniesPageParams,
@@ -32,6 +31,7 @@ export { type ApiClientOptions, configureApiClient } from './configure.js';
 export { ApiError, isApiError, NetworkError } from './errors.js';
 export { type Download, isAbortError, type UnauthorizedHandler } from './http.js';
 export { type ActiveSummary, type ListAnswer, type PageInfo, pageInfo } from './pagination.js';
+export { useRecoverPassword, useResetLinkCheck, useResetPassword } from './password-recovery.js';
 export { queryClient } from './query-client.js';
 export type { MutationConfig, QueryConfig } from './query-config.js';
 export type { AuditEventsFilter } from './query-keys.js';

@@ -16,21 +16,24 @@ export type QueryConfig<TOptions extends (...args: never[]) => object> = Omit<
 export type MutationConfig<TData, TVariables> = Omit<UseMutationOptions<TData, Error, TVariables>, 'mutationFn'>;
 
 /**
- * A mutation that refreshes the queries it changed before it resolves (spec §4: after mutations
- * the lists are refreshed), then runs the caller's own `onSettled`.
+ * Makes a mutation hook of this package, so that every one takes its options the same way:
+ * `use…({ mutationConfig })` runs `mutationFn`; with `refresh`, the queries it changed are refreshed
+ * before `mutateAsync` resolves (spec §4: after mutations the lists are refreshed), then the caller's own
+ * `onSettled` runs.
  */
-export function useRefreshingMutation<TData, TVariables>(
+export function mutationHook<TData, TVariables>(
   mutationFn: (variables: TVariables) => Promise<TData>,
-  refresh: () => Promise<unknown>,
-  config: MutationConfig<TData, TVariables> = {},
+  refresh?: () => Promise<unknown>,
 ) {
-  const { onSettled, ...rest } = config;
-  return useMutation<TData, Error, TVariables>({
-    ...rest,
-    mutationFn,
-    onSettled: async (...args) => {
-      await refresh();
-      await onSettled?.(...args);
-    },
-  });
+  return function useApiMutation({ mutationConfig = {} }: { mutationConfig?: MutationConfig<TData, TVariables> } = {}) {
+    const { onSettled, ...rest } = mutationConfig;
+    return useMutation<TData, Error, TVariables>({
+      ...rest,
+      mutationFn,
+      onSettled: async (...args) => {
+        await refresh?.();
+        await onSettled?.(...args);
+      },
+    });
+  };
 }

@@ -1,9 +1,9 @@
-import type { EmailChangeRevert, Message } from '@backoffice/contracts';
-import { QueryObserver, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { EmailChangeRevert, Message, Token } from '@backoffice/contracts';
+import { QueryObserver, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { loginAccessToken, revertEmailChange } from './auth.js';
+import { request } from './http.js';
 import { queryClient } from './query-client.js';
-import type { MutationConfig, QueryConfig } from './query-config.js';
+import { mutationHook, type QueryConfig } from './query-config.js';
 import { queryKeys } from './query-keys.js';
 import { clearToken, getToken, setToken } from './token.js';
 import { readUserMe } from './users.js';
@@ -25,6 +25,14 @@ export const CURRENT_USER_STALE_TIME_MS = 30_000;
 
 export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/';
+
+/** The OAuth2 password login: form-encoded `username` and `password`. */
+export function loginAccessToken(credentials: { username: string; password: string }): Promise<Token> {
+  return request<Token>('/login/access-token', {
+    method: 'POST',
+    form: { username: credentials.username, password: credentials.password },
+  });
+}
 
 /** Login success stores the token, clears the caches and goes to `/` (spec §4). */
 export async function login(credentials: { username: string; password: string }): Promise<void> {
@@ -90,29 +98,21 @@ export function useCurrentUser({ queryConfig }: { queryConfig?: QueryConfig<type
   return result;
 }
 
-export function useLogin({
-  mutationConfig,
-}: {
-  mutationConfig?: MutationConfig<void, { username: string; password: string }>;
-} = {}) {
-  return useMutation({ ...mutationConfig, mutationFn: login });
+export const useLogin = mutationHook(login);
+
+/** Undoes an e-mail change with the token of the link mailed to the old address (no login needed). */
+export function revertEmailChange(body: EmailChangeRevert): Promise<Message> {
+  return request<Message>('/users/email-change/revert', { method: 'POST', json: body });
 }
 
 /**
  * Undoes an e-mail change (the link mailed to the old address). The server ends every session of the
  * account, this browser's included: its token is forgotten too, and the page tells the person to log in.
  */
-export function useRevertEmailChange({
-  mutationConfig,
-}: {
-  mutationConfig?: MutationConfig<Message, EmailChangeRevert>;
-} = {}) {
-  return useMutation({
-    ...mutationConfig,
-    mutationFn: async (body: EmailChangeRevert) => {
-      const answer = await revertEmailChange(body);
-      await forgetSession();
-      return answer;
-    },
-  });
+async function revertEmailChangeAndForget(body: EmailChangeRevert): Promise<Message> {
+  const answer = await revertEmailChange(body);
+  await forgetSession();
+  return answer;
 }
+
+export const useRevertEmailChange = mutationHook(revertEmailChangeAndForget);

@@ -9,11 +9,11 @@ import type {
   UserUpdate,
   UserUpdateMe,
 } from '@backoffice/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from './http.js';
 import { type ActiveSummary, LIST_STALE_TIME_MS, pageInfo, pageToSkip, usePrefetchNextPage } from './pagination.js';
 import { queryClient } from './query-client.js';
-import { type MutationConfig, type QueryConfig, useRefreshingMutation } from './query-config.js';
+import { mutationHook, type QueryConfig } from './query-config.js';
 import { queryKeys } from './query-keys.js';
 import { setToken } from './token.js';
 
@@ -124,43 +124,13 @@ function refreshUsers() {
   return queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
 }
 
-export function useCreateUser({ mutationConfig }: { mutationConfig?: MutationConfig<UserPublic, UserCreate> } = {}) {
-  return useRefreshingMutation(createUser, refreshUsers, mutationConfig);
-}
-
-export function useUpdateUser({
-  mutationConfig,
-}: {
-  mutationConfig?: MutationConfig<UserPublic, Parameters<typeof updateUser>[0]>;
-} = {}) {
-  return useRefreshingMutation(updateUser, refreshUsers, mutationConfig);
-}
-
-export function useDeleteUser({ mutationConfig }: { mutationConfig?: MutationConfig<Message, string> } = {}) {
-  return useRefreshingMutation(deleteUser, refreshUsers, mutationConfig);
-}
+export const useCreateUser = mutationHook(createUser, refreshUsers);
+export const useUpdateUser = mutationHook(updateUser, refreshUsers);
+export const useDeleteUser = mutationHook(deleteUser, refreshUsers);
 
 /** After a profile update everything is refreshed (spec §4). */
-export function useUpdateUserMe({
-  mutationConfig,
-}: {
-  mutationConfig?: MutationConfig<UserPublic, UserUpdateMe>;
-} = {}) {
-  return useRefreshingMutation(updateUserMe, () => queryClient.invalidateQueries(), mutationConfig);
-}
+export const useUpdateUserMe = mutationHook(updateUserMe, () => queryClient.invalidateQueries());
 
-export function useUpdatePasswordMe({
-  mutationConfig,
-}: {
-  mutationConfig?: MutationConfig<PasswordChanged, UpdatePassword>;
-} = {}) {
-  return useMutation({ ...mutationConfig, mutationFn: updatePasswordMe });
-}
+export const useUpdatePasswordMe = mutationHook(updatePasswordMe);
 
-export function useRegisterUser({
-  mutationConfig,
-}: {
-  mutationConfig?: MutationConfig<UserPublic, UserRegister>;
-} = {}) {
-  return useMutation({ ...mutationConfig, mutationFn: registerUser });
-}
+export const useRegisterUser = mutationHook(registerUser);
