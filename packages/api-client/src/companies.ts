@@ -70,12 +70,7 @@ export function exportCompaniesCsv(
 ): Promise<Download> {
   return download('/companies/export.csv', {
     accept: 'text/csv',
-    query: {
-      search: filter.search || undefined,
-      type: filter.type || undefined,
-      is_active: filter.is_active,
-      sort: sort === 'newest' ? undefined : sort,
-    },
+    query: { ...filter, sort: sort === 'newest' ? undefined : sort },
     signal,
     onProgress,
   });
@@ -86,6 +81,7 @@ export function exportCompaniesCsv(
 /** One page of the companies screen: `page` and the filter of its URL. */
 export interface CompaniesPageParams {
   page: number;
+  /** As `CompaniesFilterSchema` gave it (trimmed, no empty values): sent and keyed as it is. */
   filter?: CompaniesFilter;
   /** The order; absent is the API's default (newest first). */
   sort?: CompanySort | undefined;
@@ -100,9 +96,7 @@ export function companiesPageQueryOptions({ page, filter = {}, sort }: Companies
         {
           skip: pageToSkip(page, COMPANIES_PAGE_SIZE),
           limit: COMPANIES_PAGE_SIZE,
-          search: filter.search || undefined,
-          type: filter.type || undefined,
-          is_active: filter.is_active,
+          ...filter,
           sort: sort === 'newest' ? undefined : sort,
         },
         signal,

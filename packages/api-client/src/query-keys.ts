@@ -18,19 +18,9 @@ export const queryKeys = {
   },
   companies: {
     all: ['companies'] as const,
-    /** Absent and empty filter values make the same key (the request leaves both out). */
+    /** The filter as its schema gave it (no empty values); an absent order is newest first. */
     page: (page: number, filter: CompaniesFilter, sort?: CompanySort) =>
-      [
-        'companies',
-        'list',
-        {
-          page,
-          search: filter.search ?? '',
-          type: filter.type ?? '',
-          is_active: filter.is_active ?? null,
-          sort: sort ?? 'newest',
-        },
-      ] as const,
+      ['companies', 'list', { page, ...filter, sort: sort ?? 'newest' }] as const,
     summary: ['companies', 'summary'] as const,
     detail: (id: string) => ['companies', 'detail', id] as const,
     history: (id: string) => ['companies', 'history', id] as const,

@@ -1,3 +1,5 @@
+import { CompaniesFilterSchema } from '@backoffice/contracts';
+import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { companiesPageQueryOptions } from '../src/companies.js';
 import { configureApiClient } from '../src/configure.js';
@@ -72,8 +74,9 @@ describe('resources', () => {
     const filter = { search: 'acme', type: 'matriz', is_active: true } as const;
     const options = companiesPageQueryOptions({ page: 3, filter });
     expect(options.queryKey).toEqual(queryKeys.companies.page(3, filter));
-    // Absent and empty filter values are one key: the request leaves both out.
-    expect(companiesPageQueryOptions({ page: 1, filter: { type: '', search: '' } }).queryKey).toEqual(
+    // Absent and empty filter values are one key, once the filter's schema has read them (as the screen's URL does).
+    const empty = v.parse(CompaniesFilterSchema, { type: '', search: ' ' });
+    expect(companiesPageQueryOptions({ page: 1, filter: empty }).queryKey).toEqual(
       companiesPageQueryOptions({ page: 1 }).queryKey,
     );
     await queryClient.fetchQuery(options);

@@ -266,9 +266,11 @@ export const CompanyUpdateSchema = v.object({
 export type CompanyUpdate = v.InferOutput<typeof CompanyUpdateSchema>;
 
 /**
- * What narrows the companies list: the one filter of the product. The API reads it from the query
- * string, the client keys its cache with it, the repository turns it into SQL and the companies screen
- * keeps it in the URL (with its own leniency: an invalid value there is dropped, not refused).
+ * What narrows the companies list: the one filter of the product, normalised here once: the search
+ * trimmed, and an empty search or type absent (no filter). The API reads it from the query string, the
+ * client keys its cache and builds its requests with it, the repository turns it into SQL and the
+ * companies screen keeps it in the URL (with its own leniency: an invalid value there is dropped, not
+ * refused); none of them trims or decides "empty" again.
  */
 export const CompaniesFilterSchema = v.object({
   search: v.optional(
@@ -276,10 +278,16 @@ export const CompaniesFilterSchema = v.object({
       v.string('Search must be text'),
       v.trim(),
       v.maxLength(SEARCH_MAX_LENGTH, `Search must be at most ${SEARCH_MAX_LENGTH} characters`),
+      v.transform((search) => search || undefined),
     ),
   ),
   /** An empty `type` means "any type", as an absent one. */
-  type: v.optional(v.union([companyTypeRule, v.literal('')], m.companyTypeInvalid)),
+  type: v.optional(
+    v.pipe(
+      v.union([companyTypeRule, v.literal('')], m.companyTypeInvalid),
+      v.transform((type) => type || undefined),
+    ),
+  ),
   is_active: booleanParam,
 });
 export type CompaniesFilter = v.InferOutput<typeof CompaniesFilterSchema>;
@@ -419,8 +427,12 @@ export type ImportSummary = v.InferOutput<typeof ImportSummarySchema>;
 
 /* ---------- history (audit events) ---------- */
 
-export const AUDIT_ENTITY_TYPES = ['company', 'user'] as const;
-export const AUDIT_ACTOR_TYPES = ['user', 'partner', 'system'] as const;
+/** What an event is about: a company, a user, or a release of a remote (published, promoted, canary, rolled back). */
+export const AUDIT_ENTITY_TYPES = ['company', 'user', 'release'] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+/** Who acted: a user, a partner portal's key, a remote's deploy key, or the system (start, the command line). */
+export const AUDIT_ACTOR_TYPES = ['user', 'partner', 'deploy_key', 'system'] as const;
+export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 /** A field's value before and after (`null` when it did not exist: a creation or a deletion). */
 const FieldChangeSchema = v.object({ old: v.unknown(), new: v.unknown() });
@@ -439,7 +451,7 @@ export const AuditEventSchema = v.object({
   actor: v.object({
     type: v.picklist(AUDIT_ACTOR_TYPES),
     id: v.nullable(v.string()),
-    /** The user's e-mail, or the partner key's name, at the time. */
+    /** The user's e-mail, or the partner or deploy key's name, at the time. */
     label: v.nullable(v.string()),
   }),
   ip: v.nullable(v.string()),
@@ -484,7 +496,7 @@ export const AuditEventsQuerySchema = v.object({
   action: emptyAsAbsent(
     v.pipe(v.string(), v.regex(/^[a-z_]+\.[a-z_]*$/, 'action must look like company.deleted or user.')),
   ),
-  entity_type: emptyAsAbsent(v.picklist(AUDIT_ENTITY_TYPES, 'entity_type must be company or user')),
+  entity_type: emptyAsAbsent(v.picklist(AUDIT_ENTITY_TYPES, 'entity_type must be company, user or release')),
   entity_id: emptyAsAbsent(uuid),
   /** Period: events at or after `from`, and before `to` (ISO 8601 timestamps). */
   from: emptyAsAbsent(v.pipe(v.string(), v.isoTimestamp('from must be an ISO 8601 timestamp'))),

@@ -81,6 +81,8 @@ describe('companies filter', () => {
   it('is the filter part of the list query, from the same entries', () => {
     const filter = v.parse(CompaniesFilterSchema, { search: ' acme ', type: 'matriz', is_active: 'true', skip: '5' });
     expect(filter).toEqual({ search: 'acme', type: 'matriz', is_active: true });
+    // Normalised once, here: an empty search (spaces only) or type is no filter, as an absent one.
+    expect(v.parse(CompaniesFilterSchema, { search: '   ', type: '' })).toEqual({});
     expect(Object.keys(CompaniesListQuerySchema.entries).sort()).toEqual(
       ['is_active', 'limit', 'search', 'skip', 'sort', 'type'].sort(),
     );

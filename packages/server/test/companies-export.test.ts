@@ -72,13 +72,13 @@ describe('GET /companies/export.csv', () => {
     await create({ trading_name: '=HYPERLINK("http://evil")', legal_name: '+55 11 99999', type: 'matriz' });
     await create({ trading_name: '-10', legal_name: '@SUM(A1)' });
     // The API trims names; older data (an import) may still start with a tab or CR.
-    await t.app.companies.insertMany([
+    await t.app.companiesRepository.insertMany([
       { trading_name: '\tTab', legal_name: '\rCR', tax_id: taxId(), type: 'filial', is_active: true },
     ]);
   });
 
   it('answers HEAD with the headers alone, without running the export', async () => {
-    const exportRows = vi.spyOn(t.app.companies, 'exportRows');
+    const exportRows = vi.spyOn(t.app.companiesRepository, 'exportRows');
     try {
       const head = await t.app.inject({
         method: 'HEAD',
@@ -186,7 +186,7 @@ describe('export batches', () => {
   beforeAll(async () => {
     await t.database.db.execute(sql`delete from companies`);
     // One statement: every row has the same created_at, so newest-first order rests on the id tie-breaker.
-    await t.app.companies.insertMany(
+    await t.app.companiesRepository.insertMany(
       Array.from({ length: 23 }, (_, i) => ({
         trading_name: ['Beta', 'alfa', 'Álamo', 'gama'][i % 4] as string,
         legal_name: `Razão ${i % 5}`,
@@ -200,9 +200,10 @@ describe('export batches', () => {
   // Every order the API accepts, so a new one cannot go untested.
   it.each(COMPANY_SORTS)('reads every row once, in the list order, across batch boundaries (%s)', async (sort) => {
     for (const filter of [{}, { type: 'matriz' as const }, { is_active: true }]) {
-      const listed = (await t.app.companies.list(filter, 0, 100, sort)).data.map((row) => row.id);
+      const listed = (await t.app.companiesRepository.list(filter, 0, 100, sort)).data.map((row) => row.id);
       const batches: string[][] = [];
-      for await (const batch of t.app.companies.exportRows(filter, sort, 4)) batches.push(batch.map((row) => row.id));
+      for await (const batch of t.app.companiesRepository.exportRows(filter, sort, 4))
+        batches.push(batch.map((row) => row.id));
       expect(batches.flat()).toEqual(listed);
       expect(Math.max(...batches.map((batch) => batch.length))).toBeLessThanOrEqual(4);
     }
@@ -218,7 +219,7 @@ describe('pages of every order, by either plan of a name-ordered search', () => 
   let walking: CompaniesRepository;
   beforeAll(async () => {
     await t.database.db.execute(sql`delete from companies`);
-    await t.app.companies.insertMany(
+    await t.app.companiesRepository.insertMany(
       Array.from({ length: total }, (_, i) => {
         const name = `${i >= total - 40 ? 'Zebra' : 'Loja'} ${String((i * 7919) % total).padStart(5, '0')}`;
         return {
@@ -236,7 +237,8 @@ describe('pages of every order, by either plan of a name-ordered search', () => 
 
   const exported = async (filter: CompaniesFilter, sort: CompanySort) => {
     const ids: string[] = [];
-    for await (const batch of t.app.companies.exportRows(filter, sort)) ids.push(...batch.map((row) => row.id));
+    for await (const batch of t.app.companiesRepository.exportRows(filter, sort))
+      ids.push(...batch.map((row) => row.id));
     return ids;
   };
 
@@ -262,7 +264,7 @@ describe('pages of every order, by either plan of a name-ordered search', () => 
           ? Array.from({ length: Math.ceil(all.length / 5) }, (_, page) => page * 5)
           : [0, 5, 35, 300, all.length - 3];
         for (const skip of skips) {
-          const page = await t.app.companies.list(filter, skip, 5, sort);
+          const page = await t.app.companiesRepository.list(filter, skip, 5, sort);
           const what = `${sort} ${JSON.stringify(filter)} skip=${skip}`;
           expect(
             page.data.map((row) => row.id),

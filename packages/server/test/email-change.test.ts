@@ -122,6 +122,22 @@ describe('POST /users/email-change/revert', () => {
     await expect(t.login(owner.user.email, owner.user.password)).resolves.toEqual(expect.any(String));
   });
 
+  it("keeps the owner's way back when the thief undoes a later change of his own (A → B → C, then B's link)", async () => {
+    const owner = await t.userToken();
+    const [thief, thiefAgain] = [address('ladrao'), address('ladrao-2')];
+    await t.patch('users/me', owner.token, { email: thief });
+    const ownersUndo = await revertToken(owner.user.email);
+    await t.patch('users/me', owner.token, { email: thiefAgain });
+    // The thief undoes his second change with the link mailed to his first address: the account is his
+    // address again, and a reset link for it would be his to ask for.
+    expect((await revert(await revertToken(thief))).statusCode).toBe(200);
+    expect((await t.get(`users/${owner.user.id}`, t.superuserToken)).json().email).toBe(thief);
+
+    expect((await revert(ownersUndo)).statusCode).toBe(200);
+    await expect(t.login(owner.user.email, owner.user.password)).resolves.toEqual(expect.any(String));
+    expect(detail(await revert(ownersUndo))).toBe(apiErrors.invalidEmailChangeToken);
+  });
+
   it('keeps the old address for the account while the link is out: nobody may sign up with it or take it', async () => {
     const { user, token } = await t.userToken();
     await t.patch('users/me', token, { email: address('mudou') });

@@ -67,7 +67,7 @@ function newTaxId() {
   return base + cnpjCheckDigits(base);
 }
 const newCompany = () => ({ trading_name: 'Loja Parceira', legal_name: 'Loja Parceira Ltda', tax_id: newTaxId() });
-const company = () => t.app.companies.create({ ...newCompany(), type: 'filial', is_active: true });
+const company = () => t.app.companiesRepository.create({ ...newCompany(), type: 'filial', is_active: true });
 
 describe('POST /embed/token', () => {
   it('exchanges a partner key for a short-lived bearer token, never cached', async () => {
@@ -196,7 +196,7 @@ describe('what an embed token may do', () => {
       expect(res.statusCode).toBe(403);
       expect(detail(res)).toBe(apiErrors.embedTokenReadOnly);
     }
-    expect((await t.app.companies.findById(existing.id))?.trading_name).toBe('Loja Parceira');
+    expect((await t.app.companiesRepository.findById(existing.id))?.trading_name).toBe('Loja Parceira');
   });
 
   it('a read-only key may export a selection and read the same-root companies, never run a bulk action', async () => {
@@ -209,7 +209,7 @@ describe('what an embed token may do', () => {
     const bulk = await call('POST', '/api/v1/companies/bulk', token, PORTAL, { action: 'delete', ids: [existing.id] });
     expect(bulk.statusCode).toBe(403);
     expect(detail(bulk)).toBe(apiErrors.embedTokenReadOnly);
-    expect(await t.app.companies.findById(existing.id)).toBeDefined();
+    expect(await t.app.companiesRepository.findById(existing.id)).toBeDefined();
   });
 
   it('no key reaches history, restore or import, which need a person; a change it makes is on record as the key’s', async () => {
@@ -256,11 +256,11 @@ describe('what an embed token may do', () => {
       expect(detail(res)).toBe(apiErrors.embedTokenOriginRefused);
     }
     // A refused origin changes nothing, whatever the body.
-    const before = await t.app.companies.list({}, 0, 1);
+    const before = await t.app.companiesRepository.list({}, 0, 1);
     expect((await call('POST', '/api/v1/companies/', token, 'https://evil.example.net', newCompany())).statusCode).toBe(
       403,
     );
-    expect((await t.app.companies.list({}, 0, 1)).count).toBe(before.count);
+    expect((await t.app.companiesRepository.list({}, 0, 1)).count).toBe(before.count);
   });
 
   it('every route outside the companies endpoints refuses it, as the OpenAPI document lists them', async () => {

@@ -61,7 +61,7 @@ describe('the first super user after it changed', () => {
     expect(changed.statusCode).toBe(200);
 
     // What `start` does on every restart, with the same FIRST_SUPERUSER and FIRST_SUPERUSER_PASSWORD.
-    expect(await ensureFirstSuperuser(t.app.users, t.config)).toBe('exists');
+    expect(await ensureFirstSuperuser(t.app.usersRepository, t.config)).toBe('exists');
     const defaults = await t.app.inject({
       method: 'POST',
       url: '/api/v1/login/access-token',
@@ -70,7 +70,7 @@ describe('the first super user after it changed', () => {
     });
     expect(defaults.statusCode).toBe(400);
     expect(detail(defaults)).toBe('Incorrect email or password');
-    expect(await superusers(t.app.users)).toEqual(['ti@empresa.com.br']);
+    expect(await superusers(t.app.usersRepository)).toEqual(['ti@empresa.com.br']);
   });
 });
 

@@ -1,8 +1,9 @@
 import { type AuditEvent, apiErrors, cnpjCheckDigits } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_AN_EMAIL_LABEL } from '../src/routes/login.js';
 import { SYSTEM } from '../src/services/audit.js';
-import { newResetToken } from '../src/services/reset-tokens.js';
+import { newLinkToken } from '../src/services/link-tokens.js';
 import { createTestApp, detail, SUPERUSER, type TestApp } from './support/app.js';
 
 /**
@@ -60,7 +61,8 @@ describe('a company’s history', () => {
     const [deleted, updated, created] = data as [AuditEvent, AuditEvent, AuditEvent];
     for (const event of data) {
       expect(event.actor).toEqual({ type: 'user', id: user.user.id, label: user.user.email });
-      expect(event.ip).toBe('127.0.0.1');
+      // The address is a super user's to see: an ordinary account (anyone, with sign-up open) reads who and when.
+      expect(event.ip).toBeNull();
       expect(event.entity_id).toBe(company.id);
       expect(Date.parse(event.occurred_at)).not.toBeNaN();
     }
@@ -71,6 +73,8 @@ describe('a company’s history', () => {
       ['created_at', 'is_active', 'legal_name', 'tax_id', 'trading_name', 'type'].sort(),
     );
     expect(deleted.changes.trading_name).toEqual({ old: 'Padaria Nova', new: null });
+    const asSuperuser = await history(company.id, '', t.superuserToken);
+    expect(asSuperuser.data.map((event) => event.ip)).toEqual(['127.0.0.1', '127.0.0.1', '127.0.0.1']);
   });
 
   it('an update that changes nothing visible is no event; a failed change leaves none', async () => {
@@ -299,8 +303,8 @@ describe('users’ history and the activity list', () => {
 
   it('records a reset by its link, a change of one’s own password, a status change and a refused inactive sign-in', async () => {
     const target = await t.createUser();
-    const { token, hash } = newResetToken();
-    await t.app.users.addResetToken(target.id, hash, new Date(Date.now() + 60_000));
+    const { token, hash } = newLinkToken();
+    await t.app.usersRepository.addResetToken(target.id, hash, new Date(Date.now() + 60_000));
     const reset = await t.post('reset-password/', undefined, { token, new_password: 'reset-password-1' });
     expect(reset.statusCode, reset.body).toBe(200);
     const session = await t.login(target.email, 'reset-password-1');
@@ -322,6 +326,23 @@ describe('users’ history and the activity list', () => {
       { action: 'user.login', actor: self },
       { action: 'user.password_reset', reason: 'password_reset', actor: self, ip: '127.0.0.1' },
     ]);
+  });
+
+  it('records a failed sign-in whose e-mail field holds no address without what was typed there', async () => {
+    const typed = ['Minha-Senha-Secreta-9', 'senha sem arroba'];
+    for (const username of typed) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login/access-token',
+        payload: new URLSearchParams({ username, password: 'x' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    const res = await t.get('audit-events?action=user.login_failed&limit=100', t.superuserToken);
+    for (const text of typed) expect(res.body).not.toContain(text);
+    const labels = (res.json().data as AuditEvent[]).map((event) => event.actor.label);
+    expect(labels.filter((label) => label === NOT_AN_EMAIL_LABEL)).toHaveLength(typed.length);
   });
 
   it('lists activity for super users, filtered by who, what, entity and period', async () => {
@@ -373,7 +394,7 @@ describe('users’ history and the activity list', () => {
       );
       await tx.execute(sql`alter table audit_events enable trigger audit_events_append_only`);
     });
-    expect(await t.app.audit.purgeOlderThan(365)).toBe(1);
+    expect(await t.app.auditRepository.purgeOlderThan(365)).toBe(1);
     expect((await history(company.id)).data).toEqual([]);
     expect(SYSTEM.type).toBe('system');
   });

@@ -96,12 +96,12 @@ describe('password recovery through a real SMTP server', () => {
     // Timing would tell which addresses have accounts if the answer waited for work only they need.
     // Here that work cannot finish until released: the answer must come all the same.
     const user = await t.createUser();
-    const store = t.app.users.addResetToken.bind(t.app.users);
+    const store = t.app.usersRepository.addResetToken.bind(t.app.usersRepository);
     let release = () => {};
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const blocked = vi.spyOn(t.app.users, 'addResetToken').mockImplementation(async (...args) => {
+    const blocked = vi.spyOn(t.app.usersRepository, 'addResetToken').mockImplementation(async (...args) => {
       await released;
       return store(...args);
     });

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { waitAfter } from '../src/services/failure-backoff.js';
+import { newLinkToken } from '../src/services/link-tokens.js';
 import { memoryStore, RateLimiter, redisStore } from '../src/services/rate-limiter.js';
-import { newResetToken } from '../src/services/reset-tokens.js';
 import { createTestApp, detail, type TestApp } from './support/app.js';
 
 const form = (username: string, password: string) => ({
@@ -31,6 +31,18 @@ describe('rate limits on the account endpoints', () => {
     expect(detail(limited)).toMatch(/^Too many requests/);
     // Another client is not affected.
     expect((await login('someone@example.com', 'whatever', '10.0.0.10')).statusCode).toBe(400);
+  });
+
+  it('counts an IPv6 client by its /64 (one host holds 2^64 addresses), and an IPv4-mapped one as IPv4', async () => {
+    const statuses = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await login(`v6-${i}@example.com`, 'x', `2001:db8:5:6::${i + 1}`)).statusCode);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    expect((await login('v6@example.com', 'x', '2001:0db8:0005:0006:ffff:1:2:3')).statusCode).toBe(429);
+    expect((await login('v6@example.com', 'x', '2001:db8:5:7::1')).statusCode).toBe(400);
+
+    for (let i = 0; i < 5; i++) await login(`v4-${i}@example.com`, 'x', '10.0.0.20');
+    expect((await login('v4@example.com', 'x', '::ffff:10.0.0.20')).statusCode).toBe(429);
   });
 
   it('limits recovery e-mails per address, answering the same for unknown addresses', async () => {
@@ -123,8 +135,8 @@ describe('failed logins: backoff per account and address, per address, never a l
       ...Array(5).fill(400),
       ...Array(5).fill(429),
     ]);
-    const { token, hash } = newResetToken();
-    await t.app.users.addResetToken(owner.id, hash, new Date(Date.now() + 60_000));
+    const { token, hash } = newLinkToken();
+    await t.app.usersRepository.addResetToken(owner.id, hash, new Date(Date.now() + 60_000));
     const reset = await t.app.inject({
       method: 'POST',
       url: '/api/v1/reset-password/',

@@ -24,14 +24,14 @@ describe('readable names', () => {
     });
     expect(signup.statusCode).toBe(422);
     expect(detail(signup)).toEqual([expect.objectContaining({ msg: ruleMessages.nameBidiControl })]);
-    expect(await t.app.users.findByEmail('bidi@example.com')).toBeUndefined();
+    expect(await t.app.usersRepository.findByEmail('bidi@example.com')).toBeUndefined();
 
     const { user, token } = await t.userToken({ full_name: 'Antes' });
     const own = await t.patch('users/me', token, { full_name: zeroWidth });
     expect(detail(own)).toEqual([expect.objectContaining({ msg: ruleMessages.nameInvisible })]);
     const byAdmin = await t.patch(`users/${user.id}`, t.superuserToken, { full_name: override });
     expect(detail(byAdmin)).toEqual([expect.objectContaining({ msg: ruleMessages.nameBidiControl })]);
-    expect((await t.app.users.findById(user.id))?.full_name).toBe('Antes');
+    expect((await t.app.usersRepository.findById(user.id))?.full_name).toBe('Antes');
   });
 
   it('companies refuse them in either name, on create and on edit', async () => {

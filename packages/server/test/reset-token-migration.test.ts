@@ -6,7 +6,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, openPglite } from '../src/db/client.js';
 import { UsersRepository } from '../src/db/users-repository.js';
-import { hashResetToken } from '../src/services/reset-tokens.js';
+import { hashLinkToken } from '../src/services/link-tokens.js';
 import { engine } from './support/database.js';
 
 const BINDING_MIGRATION = '0010_reset_token_binding';
@@ -48,14 +48,14 @@ describe.skipIf(engine !== 'pglite')(`migration ${BINDING_MIGRATION}`, () => {
         ids.push(id);
         await database.db.execute(
           sql`insert into password_reset_tokens (user_id, token_hash, expires_at)
-              values (${id}, ${hashResetToken(`link-of-${email}`)}, now() + interval '1 hour')`,
+              values (${id}, ${hashLinkToken(`link-of-${email}`)}, now() + interval '1 hour')`,
         );
       }
       await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
 
       await users.update(ids[1] as string, { hashed_password: '$argon2id$after' });
-      expect(await users.consumeResetToken(hashResetToken('link-of-kept@example.com'), new Date())).toBe(ids[0]);
-      expect(await users.consumeResetToken(hashResetToken('link-of-changed@example.com'), new Date())).toBeUndefined();
+      expect(await users.consumeResetToken(hashLinkToken('link-of-kept@example.com'), new Date())).toBe(ids[0]);
+      expect(await users.consumeResetToken(hashLinkToken('link-of-changed@example.com'), new Date())).toBeUndefined();
     } finally {
       await database.close();
     }

@@ -56,7 +56,7 @@ describe.each([
     }
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ detail: apiErrors.signupDisabled });
-    expect(await t.app.users.findByEmail('open@example.com')).toBeUndefined();
+    expect(await t.app.usersRepository.findByEmail('open@example.com')).toBeUndefined();
     // Refused before the body is read: an invalid one learns nothing more.
     const invalid = await t.post('users/signup', undefined, { email: 'x' });
     expect(invalid.statusCode).toBe(403);

@@ -1,12 +1,17 @@
-import { COMPANY_TYPES, type CompaniesFilter, type CompanyType, SEARCH_MAX_LENGTH } from '@backoffice/contracts';
+import { COMPANY_TYPES, type CompaniesFilter, SEARCH_MAX_LENGTH } from '@backoffice/contracts';
 import { FilterSelect, FiltersFold, usePhoneLayout } from '@backoffice/ui/kit';
 import { Input } from '@chakra-ui/react/input';
 import { InputGroup } from '@chakra-ui/react/input-group';
 import { Stack } from '@chakra-ui/react/stack';
 import { memo, useEffect, useRef, useState } from 'react';
 import { FiSearch } from 'react-icons/fi';
+import * as v from 'valibot';
+import { CompaniesSearchSchema } from '../hooks/companies-search';
 import type { CompaniesFilterChanges } from '../hooks/use-companies-search-params';
 import { messages } from '../messages';
+
+/** What a control commits, read as the URL reads it (`CompaniesSearchSchema`): trimmed, empty is absent. */
+const read = CompaniesSearchSchema.entries;
 
 /** How long typing pauses before the search goes to the URL (and the API). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -30,7 +35,7 @@ export const CompaniesToolbar = memo(function CompaniesToolbar({ filter, onChang
       <FilterSelect
         label={messages.typeFilterLabel}
         value={filter.type ?? ''}
-        onCommit={(value) => onChange({ type: (value || undefined) as CompanyType | undefined })}
+        onCommit={(value) => onChange({ type: v.parse(read.type, value) })}
       >
         <option value="">{messages.typeFilterAll}</option>
         {COMPANY_TYPES.map((type) => (
@@ -42,7 +47,7 @@ export const CompaniesToolbar = memo(function CompaniesToolbar({ filter, onChang
       <FilterSelect
         label={messages.statusFilterLabel}
         value={filter.is_active === undefined ? '' : String(filter.is_active)}
-        onCommit={(value) => onChange({ is_active: value === '' ? undefined : value === 'true' })}
+        onCommit={(value) => onChange({ is_active: v.parse(read.is_active, value) })}
       >
         <option value="">{messages.statusFilterAll}</option>
         <option value="true">{messages.statusActive}</option>
@@ -91,7 +96,7 @@ function SearchBox({ value, onCommit }: { value: string | undefined; onCommit: (
 
   const commit = (text: string) => {
     clearTimeout(pause.current);
-    const next = text.trim() || undefined;
+    const next = v.parse(read.search, text);
     if (next === committed.current) return;
     committed.current = next;
     commitRef.current(next);

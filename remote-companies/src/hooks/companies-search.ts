@@ -24,7 +24,6 @@ export const CompaniesSearchSchema = v.object({
         v.string(),
         v.transform((value) => value.trim().slice(0, SEARCH_MAX_LENGTH)),
         v.unwrap(filter.search),
-        v.transform((value) => value || undefined),
       ),
     ),
     undefined,
@@ -43,5 +42,5 @@ export function filterOf({ search, type, is_active }: Omit<CompaniesSearch, 'pag
 
 /** True when a search or filter narrows the list (what tells "no companies yet" from "no result"). */
 export function hasActiveFilters(filter: CompaniesFilter): boolean {
-  return filter.search !== undefined || !!filter.type || filter.is_active !== undefined;
+  return filter.search !== undefined || filter.type !== undefined || filter.is_active !== undefined;
 }

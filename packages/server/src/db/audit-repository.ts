@@ -1,4 +1,4 @@
-import type { AuditEvent } from '@backoffice/contracts';
+import type { AuditEntityType, AuditEvent } from '@backoffice/contracts';
 import { and, desc, eq, gte, like, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
@@ -9,7 +9,7 @@ export interface AuditFilter {
   actorId?: string;
   /** An exact action, or a prefix ending in a dot (`user.`). */
   action?: string;
-  entityType?: 'company' | 'user';
+  entityType?: AuditEntityType;
   entityId?: string;
   from?: string;
   to?: string;

@@ -7,7 +7,10 @@ import {
   eq,
   getTableColumns,
   gt,
+  inArray,
+  like,
   lt,
+  ne,
   or,
   type Placeholder,
   type SQL,
@@ -16,11 +19,19 @@ import {
 } from 'drizzle-orm';
 import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
-import { isUniqueViolation } from './errors.js';
+import { duplicateAs } from './errors.js';
 import { type WithIsoTimestamps, withIsoTimestamps } from './iso-timestamps.js';
 import { type CompanyRow, companies, companyCounts } from './schema.js';
 
 export class TaxIdTakenError extends Error {}
+const taxIdTaken = () => new TaxIdTakenError();
+
+/** A deleted company as its history holds it, to insert again with its id and creation time. */
+export interface RestoredCompany extends CompanyCreate {
+  id: string;
+  /** As its history wrote it (ISO text): stored as text, so the microseconds stay. */
+  created_at: string;
+}
 
 /**
  * A page past the end of a search's matches counts them up to here (`count_is_exact: false`
@@ -63,10 +74,6 @@ function searchCondition(search: string): SQL | undefined {
   return or(...matches);
 }
 
-function typeFilter(type: CompanyType | '' | undefined): CompanyType | undefined {
-  return type === '' ? undefined : type;
-}
-
 /**
  * The type and status filters (undefined: not filtered), as values or as a prepared statement's
  * placeholders, over the companies or their counters.
@@ -82,12 +89,11 @@ function statusFilter(
   );
 }
 
-/** The filter as SQL: the list and the export narrow the same way. */
+/** The filter (as its schema normalised it) as SQL: the list and the export narrow the same way. */
 function filterCondition(filter: CompaniesFilter): SQL | undefined {
-  const search = filter.search?.trim();
   return and(
-    statusFilter(companies, typeFilter(filter.type), filter.is_active),
-    search ? searchCondition(search) : undefined,
+    statusFilter(companies, filter.type, filter.is_active),
+    filter.search ? searchCondition(filter.search) : undefined,
   );
 }
 
@@ -122,6 +128,9 @@ const SORTS: Record<CompanySort, SortOrder> = {
   cnpj: { keys: [companies.tax_id], descending: false, byName: false },
   '-cnpj': { keys: [companies.tax_id], descending: true, byName: false },
 };
+
+const sameCnpjRoot = (root: string, exceptId: string, type: CompanyType) =>
+  and(like(companies.tax_id, `${escapeLike(root)}%`), ne(companies.id, exceptId), eq(companies.type, type));
 
 const orderOf = (sort: CompanySort) => SORTS[sort].keys.map((key) => (SORTS[sort].descending ? desc(key) : asc(key)));
 
@@ -162,18 +171,18 @@ export class CompaniesRepository {
     limit: number,
     sort: CompanySort = DEFAULT_COMPANY_SORT,
   ): Promise<CompanyList> {
-    if (filter.search?.trim()) return this.searchPage(filterCondition(filter), skip, limit, sort);
-    const type = typeFilter(filter.type);
+    if (filter.search) return this.searchPage(filterCondition(filter), skip, limit, sort);
+    const { type, is_active } = filter;
     const page = this.pageStatement({
       sort,
       byType: type !== undefined,
-      byStatus: filter.is_active !== undefined,
+      byStatus: is_active !== undefined,
       deep: skip >= DEEP_PAGE_SKIP,
     });
-    const rows = await page.execute({ type, is_active: filter.is_active, skip, limit });
+    const rows = await page.execute({ type, is_active, skip, limit });
     const first = rows[0];
     // Only a page past the end (no row to carry the total) asks the counters again.
-    const count = first ? first.total : ((await this.countFromCounters(type, filter.is_active))[0]?.n ?? 0);
+    const count = first ? first.total : ((await this.countFromCounters(type, is_active))[0]?.n ?? 0);
     return { data: rows.map(({ total: _, ...row }) => row), count, count_is_exact: true };
   }
 
@@ -373,16 +382,27 @@ export class CompaniesRepository {
   }
 
   async create(company: CompanyCreate): Promise<CompanyListRow> {
-    try {
-      const [row] = await this.db.insert(companies).values(company).returning(COLUMNS);
-      return row as CompanyListRow;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new TaxIdTakenError();
-      throw error;
-    }
+    const [row] = await duplicateAs(taxIdTaken, () => this.db.insert(companies).values(company).returning(COLUMNS));
+    return row as CompanyListRow;
   }
 
-  /** Inserts many rows in one statement (demo data, benchmarks); duplicates of tax_id are skipped. */
+  /** Inserts a deleted company again, with its id, data and creation time (CompaniesService.restore). */
+  async restore(company: RestoredCompany): Promise<CompanyListRow> {
+    // As text into timestamptz: the creation time keeps its microseconds (a Date would cut them).
+    const created_at = sql`${company.created_at}::timestamptz` as unknown as Date;
+    const [row] = await duplicateAs(taxIdTaken, () =>
+      this.db
+        .insert(companies)
+        .values({ ...company, created_at })
+        .returning(COLUMNS),
+    );
+    return row as CompanyListRow;
+  }
+
+  /**
+   * Inserts many rows in one statement (an import's batch, demo data, benchmarks); a row whose tax_id is
+   * registered already is skipped. Returns how many were inserted.
+   */
   async insertMany(rows: CompanyCreate[]): Promise<number> {
     if (rows.length === 0) return 0;
     const inserted = await this.db
@@ -394,21 +414,87 @@ export class CompaniesRepository {
   }
 
   async update(id: string, changes: CompanyUpdate): Promise<CompanyListRow | undefined> {
-    try {
-      const [row] = await this.db
+    const [row] = await duplicateAs(taxIdTaken, () =>
+      this.db
         .update(companies)
         .set({ ...changes, updated_at: new Date() })
         .where(eq(companies.id, id))
-        .returning(COLUMNS);
-      return row;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new TaxIdTakenError();
-      throw error;
-    }
+        .returning(COLUMNS),
+    );
+    return row;
   }
 
   async delete(id: string): Promise<boolean> {
     const rows = await this.db.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
     return rows.length > 0;
+  }
+
+  /**
+   * Which of `ids` name a company, each row locked until the transaction ends (a concurrent delete
+   * cannot slip between a check and the change that relies on it).
+   */
+  async lockExisting(ids: string[]): Promise<Set<string>> {
+    const rows = await this.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(inArray(companies.id, ids))
+      .for('update');
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Deletes the companies of `ids`; returns how many there were. */
+  async deleteMany(ids: string[]): Promise<number> {
+    return (await this.db.delete(companies).where(inArray(companies.id, ids)).returning({ id: companies.id })).length;
+  }
+
+  /** Gives the companies of `ids` this status; returns how many changed (those already in it do not). */
+  async setActive(ids: string[], isActive: boolean): Promise<number> {
+    const rows = await this.db
+      .update(companies)
+      .set({ is_active: isActive, updated_at: new Date() })
+      .where(and(inArray(companies.id, ids), ne(companies.is_active, isActive)))
+      .returning({ id: companies.id });
+    return rows.length;
+  }
+
+  /** The companies of `ids` that exist, newest first. */
+  findMany(ids: string[]): Promise<CompanyListRow[]> {
+    return this.db
+      .select(COLUMNS)
+      .from(companies)
+      .where(inArray(companies.id, ids))
+      .orderBy(...orderOf(DEFAULT_COMPANY_SORT));
+  }
+
+  /**
+   * The companies of one type whose CNPJ starts with `root` (a prefix of tax_id, which its pattern index
+   * answers), but `exceptId`: the first `limit` by CNPJ.
+   */
+  withCnpjRoot(root: string, exceptId: string, type: CompanyType, limit: number): Promise<CompanyListRow[]> {
+    return this.db
+      .select(COLUMNS)
+      .from(companies)
+      .where(sameCnpjRoot(root, exceptId, type))
+      .orderBy(companies.tax_id)
+      .limit(limit);
+  }
+
+  /** How many companies withCnpjRoot would list without a limit. */
+  async countWithCnpjRoot(root: string, exceptId: string, type: CompanyType): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(companies)
+      .where(sameCnpjRoot(root, exceptId, type));
+    return row?.n ?? 0;
+  }
+
+  /** Which of these CNPJs are registered already. */
+  async registeredTaxIds(taxIds: string[]): Promise<Set<string>> {
+    if (taxIds.length === 0) return new Set();
+    const rows = await this.db
+      .select({ tax_id: companies.tax_id })
+      .from(companies)
+      .where(inArray(companies.tax_id, taxIds));
+    return new Set(rows.map((row) => row.tax_id));
   }
 }

@@ -25,3 +25,21 @@ const BEARER = { 'WWW-Authenticate': 'Bearer' };
 export const notAuthenticated = () => new HttpError(401, apiErrors.notAuthenticated, BEARER);
 export const invalidCredentials = () => new HttpError(401, apiErrors.invalidCredentials, BEARER);
 export const notEnoughPrivileges = () => new HttpError(403, apiErrors.notEnoughPrivileges);
+
+/**
+ * Runs `work`, answering a refusal of the domain's (an error of class `refusal`: a taken e-mail or CNPJ)
+ * with `status` and `detail`; any other error passes through.
+ */
+export async function refusing<T>(
+  refusal: new () => Error,
+  status: number,
+  detail: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof refusal) throw new HttpError(status, detail);
+    throw error;
+  }
+}

@@ -14,7 +14,7 @@ export default fp(async function auditRetention(app: FastifyInstance) {
   if (!days) return;
   const purge = async () => {
     try {
-      const removed = await app.audit.purgeOlderThan(days);
+      const removed = await app.auditRepository.purgeOlderThan(days);
       if (removed > 0) app.log.info({ removed, retentionDays: days }, 'history: purged events past retention');
     } catch (error) {
       app.log.warn({ err: error }, 'history: the retention purge failed; it runs again in an hour');

@@ -29,7 +29,7 @@ export default fp(async function auth(app: FastifyInstance) {
     if (!token) throw notAuthenticated();
     const claims = await app.accessTokens.verify(token);
     if (!claims) throw invalidCredentials();
-    const user = await app.users.findById(claims.userId);
+    const user = await app.usersRepository.findById(claims.userId);
     if (!user || user.token_version !== claims.version) throw invalidCredentials();
     if (!user.is_active) throw new HttpError(400, apiErrors.inactiveUser);
     request.user = user;

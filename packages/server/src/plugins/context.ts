@@ -38,14 +38,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppDeps['config'];
     database: Database;
-    users: UsersRepository;
-    /** The account rules (create, update, revoke, delete) the users routes call. */
+    /** Users' rows: the reads routes make themselves (a list, a lookup by e-mail); changes go through the service. */
+    usersRepository: UsersRepository;
+    /** The account rules (create, update, revoke, reset, delete) the users and login routes call. */
     usersService: UsersService;
-    companies: CompaniesRepository;
+    /** Companies' rows: the reads routes make themselves (lists, the export); changes go through the service. */
+    companiesRepository: CompaniesRepository;
     /** The registry's rules (changes on record, restore, bulk actions, import) the companies routes call. */
     companiesService: CompaniesService;
     /** Reads of the history (audit events). */
-    audit: AuditRepository;
+    auditRepository: AuditRepository;
     mailer: Mailer;
     limiter: RateLimiter;
     /** Waits that grow with failed logins (per account and address, per address); shares the limiter's store. */
@@ -74,12 +76,12 @@ export default fp<AppDeps>(async function context(app: FastifyInstance, deps) {
   app.decorate('background', background);
   app.addHook('onClose', () => background.settled());
   const users = new UsersRepository(deps.database.db);
-  app.decorate('users', users);
+  app.decorate('usersRepository', users);
   app.decorate('usersService', new UsersService(users, mailedAccountNotices(app), deps.database.db));
   const companies = new CompaniesRepository(deps.database.db);
   const audit = new AuditRepository(deps.database.db);
-  app.decorate('companies', companies);
-  app.decorate('audit', audit);
+  app.decorate('companiesRepository', companies);
+  app.decorate('auditRepository', audit);
   app.decorate('companiesService', new CompaniesService(deps.database.db, companies, audit));
   app.decorate('mailer', deps.mailer);
   app.decorate('limiter', new RateLimiter(deps.rateLimitStore));

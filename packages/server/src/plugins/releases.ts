@@ -49,8 +49,8 @@ export function assertMayRelease(request: FastifyRequest, remote: string): void 
 /** Who made a request of the release API, as the history records it. */
 export function actorOf(request: FastifyRequest): Actor {
   const key = request.deployKey;
-  if (key) return { label: `deploy key "${key.name}" (${key.prefix})`, userId: null, keyId: key.id };
-  return { label: request.user.email, userId: request.user.id, keyId: null };
+  if (key) return { label: `deploy key "${key.name}" (${key.prefix})`, userId: null, keyId: key.id, ip: request.ip };
+  return { label: request.user.email, userId: request.user.id, keyId: null, ip: request.ip };
 }
 
 /**
@@ -66,7 +66,7 @@ export default fp(async function releasesPlugin(app: FastifyInstance) {
   const webRoot = app.config.webRoot ?? defaultWebRoot();
   const releases = createReleasesService({
     repository,
-    users: app.users,
+    users: app.usersRepository,
     secretKey,
     webRoot,
     onChange: () => channels.invalidate(),

@@ -25,7 +25,7 @@ export default async function auditEventRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { cursor, limit, actor_id, action, entity_type, entity_id, from, to } = request.query;
-      return app.audit.list(
+      return app.auditRepository.list(
         {
           actorId: actor_id || undefined,
           action: action || undefined,

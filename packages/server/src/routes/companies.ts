@@ -23,11 +23,11 @@ import {
 } from '@backoffice/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, notEnoughPrivileges } from '../http/http-error.js';
+import { toCompany } from '../http/public-views.js';
 import type { ValibotTypeProvider } from '../http/valibot.js';
 import { actorOf } from '../services/audit.js';
 import { companiesCsv, exportFileName } from '../services/companies-csv.js';
 import { openImport, previewImport, rejectedLinesCsv, runImport } from '../services/companies-import.js';
-import { toCompany } from './mappers.js';
 
 /** A user's token, or a partner portal's embed token (partner-embeds.ts). */
 const bearer: { [scheme: string]: string[] }[] = [{ bearer: [] }, { embedToken: [] }];
@@ -83,7 +83,7 @@ export default async function companyRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { skip, limit, sort, ...filter } = request.query;
-      const list = await app.companies.list(filter, skip, limit, sort);
+      const list = await app.companiesRepository.list(filter, skip, limit, sort);
       return { ...list, data: list.data.map(toCompany) };
     },
   );
@@ -113,7 +113,7 @@ export default async function companyRoutes(fastify: FastifyInstance) {
       // Fastify answers HEAD with this handler and drains the body it throws away: a download manager's
       // HEAD would run the whole export (a thousand queries at a million rows) for nothing.
       if (request.method === 'HEAD') return reply.send();
-      return reply.send(Readable.from(companiesCsv(app.companies.exportRows(filter, sort))));
+      return reply.send(Readable.from(companiesCsv(app.companiesRepository.exportRows(filter, sort))));
     },
   );
 
@@ -131,7 +131,7 @@ export default async function companyRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { page, size } = request.query;
-      const list = await app.companies.list({}, (page - 1) * size, size);
+      const list = await app.companiesRepository.list({}, (page - 1) * size, size);
       return { data: list.data.map(toCompany), count: list.count, page, size, pages: Math.ceil(list.count / size) };
     },
   );
@@ -149,7 +149,7 @@ export default async function companyRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const list = await app.companies.list({ is_active: true }, request.query.skip, request.query.limit);
+      const list = await app.companiesRepository.list({ is_active: true }, request.query.skip, request.query.limit);
       return { ...list, data: list.data.map(toCompany) };
     },
   );
@@ -229,7 +229,10 @@ export default async function companyRoutes(fastify: FastifyInstance) {
         response: { 200: RelatedCompaniesSchema, 404: HttpErrorSchema },
       },
     },
-    async (request) => app.companiesService.related(request.params.id),
+    async (request) => {
+      const { matrizes, filiais, filiais_count } = await app.companiesService.related(request.params.id);
+      return { matrizes: matrizes.map(toCompany), filiais: filiais.map(toCompany), filiais_count };
+    },
   );
 
   app.get(
@@ -241,7 +244,8 @@ export default async function companyRoutes(fastify: FastifyInstance) {
         summary: "A company's history",
         description:
           'Every recorded change of the company, newest first: created, updated (each field old → new), deleted, ' +
-          'restored; who (user e-mail, partner key name, or the system), when and from which address. Also for a ' +
+          'restored; who (user e-mail, partner key name, or the system), when and — for super users — from which ' +
+          'address (`ip` is null for everybody else: it is personal data of whoever made the change). Also for a ' +
           'deleted company (its deletion holds the data a restore brings back). Keyset pages: pass `next_cursor` as ' +
           '`cursor`. Signed-in users only (not embed tokens).',
         security: userBearer,
@@ -250,8 +254,15 @@ export default async function companyRoutes(fastify: FastifyInstance) {
         response: { 200: AuditEventsSchema },
       },
     },
-    async (request) =>
-      app.audit.list({ entityType: 'company', entityId: request.params.id }, request.query.limit, request.query.cursor),
+    async (request) => {
+      const page = await app.auditRepository.list(
+        { entityType: 'company', entityId: request.params.id },
+        request.query.limit,
+        request.query.cursor,
+      );
+      if (request.user.is_superuser) return page;
+      return { ...page, data: page.data.map((event) => ({ ...event, ip: null })) };
+    },
   );
 
   app.post(

@@ -10,8 +10,8 @@ import {
 } from '@backoffice/contracts';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http/http-error.js';
+import { toDeployKey } from '../http/public-views.js';
 import type { ValibotTypeProvider } from '../http/valibot.js';
-import { toDeployKey } from './mappers.js';
 
 const security = [{ bearer: [] }];
 const tags = ['deploy keys'];

@@ -1,9 +1,9 @@
 import { apiErrors, EmbedTokenSchema, HttpErrorSchema } from '@backoffice/contracts';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, notAuthenticated } from '../http/http-error.js';
+import { embedTokenLimits } from '../http/rate-limits.js';
 import type { ValibotTypeProvider } from '../http/valibot.js';
 import { bearerToken } from '../plugins/auth.js';
-import { embedTokenLimits } from './limits.js';
 
 /** A partner portal's server exchanges its partner key for a short-lived embed token. */
 export default async function embedRoutes(fastify: FastifyInstance) {

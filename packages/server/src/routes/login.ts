@@ -1,5 +1,6 @@
 import {
   apiErrors,
+  EMAIL_PATTERN,
   EmailParamsSchema,
   HttpErrorSchema,
   LoginFormSchema,
@@ -15,14 +16,24 @@ import * as v from 'valibot';
 import type { UserRow } from '../db/schema.js';
 import { multipartFieldsParser } from '../http/body-parsers.js';
 import { HttpError } from '../http/http-error.js';
+import { toUserPublic } from '../http/public-views.js';
+import { authLimits } from '../http/rate-limits.js';
 import type { ValibotTypeProvider } from '../http/valibot.js';
 import { recordEvent } from '../services/audit.js';
 import { PRODUCT_NAME } from '../services/email-layout.js';
 import { burnPasswordCheck, verifyPassword } from '../services/passwords.js';
 import { recoveryEmail } from '../services/recovery-email.js';
-import { hashResetToken, newResetToken } from '../services/reset-tokens.js';
-import { authLimits } from './limits.js';
-import { toUserPublic } from './mappers.js';
+
+/** What the history records of a failed sign-in's e-mail field when it holds no e-mail address. */
+export const NOT_AN_EMAIL_LABEL = '(não é um endereço de e-mail)';
+
+/**
+ * The e-mail field of a sign-in as the history records it: an address as typed, anything else not at
+ * all — people type their password into the wrong field, and the history is read by every super user.
+ */
+function typedAccount(email: string): string {
+  return EMAIL_PATTERN.test(email) ? email.slice(0, 320) : NOT_AN_EMAIL_LABEL;
+}
 
 export const RECOVERY_SENT_MESSAGE = 'If that email is registered, we sent a password recovery link';
 export const RESET_LINK_USABLE_MESSAGE = 'The reset link can be used';
@@ -50,7 +61,7 @@ export default async function loginRoutes(fastify: FastifyInstance) {
         const limits = authLimits(app, request);
         const email = normalizeEmail(request.body.username);
         await app.limiter.consume(limits.loginPerClient);
-        const user = await app.users.findByEmail(email);
+        const user = await app.usersRepository.findByEmail(email);
         const backoff = limits.loginBackoff(user ?? { email });
         // Before the password is checked: a guesser who must wait learns nothing, right or wrong.
         await app.failureBackoff.assertOpen(backoff.address, backoff.accountAtAddress);
@@ -63,7 +74,7 @@ export default async function loginRoutes(fastify: FastifyInstance) {
           recordEvent(app.database.db, {
             action,
             entityId: user?.id ?? null,
-            actor: { type: 'user', id: user?.id ?? null, label: email.slice(0, 320), ip: request.ip },
+            actor: { type: 'user', id: user?.id ?? null, label: typedAccount(email), ip: request.ip },
           });
         if (!user || !passwordMatches) {
           await app.failureBackoff.failed(backoff.address, backoff.accountAtAddress);
@@ -116,7 +127,7 @@ export default async function loginRoutes(fastify: FastifyInstance) {
       await app.limiter.consume(limits.recoveryPerClient, limits.recoveryPerAccount(email));
       // The same lookup for every address; what only an existing account needs (a token stored, a
       // mail sent) runs after the answer, which therefore takes as long for an unknown address.
-      const user = await app.users.findByEmail(email);
+      const user = await app.usersRepository.findByEmail(email);
       if (user?.is_active)
         app.background.run('password recovery e-mail could not be sent', () => sendRecoveryEmail(app, user));
       return { message: RECOVERY_SENT_MESSAGE };
@@ -136,17 +147,7 @@ export default async function loginRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await app.limiter.consume(authLimits(app, request).resetPerClient);
-      const now = new Date();
-      const userId = await app.users.consumeResetToken(hashResetToken(request.body.token), now);
-      const user = userId ? await app.users.findById(userId) : undefined;
-      if (!user) throw new HttpError(400, apiErrors.invalidResetToken);
-      if (!user.is_active) throw new HttpError(400, apiErrors.inactiveUser);
-      await app.usersService.resetPassword(
-        { type: 'user', id: user.id, label: user.email, ip: request.ip },
-        user.id,
-        request.body.new_password,
-      );
-      await app.users.revokeResetTokens(user.id, now);
+      await app.usersService.resetPassword(request.body.token, request.body.new_password, request.ip);
       return { message: 'Password updated successfully' };
     },
   );
@@ -166,10 +167,7 @@ export default async function loginRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await app.limiter.consume(authLimits(app, request).resetPerClient);
-      const userId = await app.users.findUsableResetToken(hashResetToken(request.body.token), new Date());
-      const user = userId ? await app.users.findById(userId) : undefined;
-      if (!user) throw new HttpError(400, apiErrors.invalidResetToken);
-      if (!user.is_active) throw new HttpError(400, apiErrors.inactiveUser);
+      await app.usersService.checkResetToken(request.body.token);
       return { message: RESET_LINK_USABLE_MESSAGE };
     },
   );
@@ -189,7 +187,7 @@ export default async function loginRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = await app.users.findByEmail(normalizeEmail(request.params.email));
+      const user = await app.usersRepository.findByEmail(normalizeEmail(request.params.email));
       if (!user) throw new HttpError(404, apiErrors.userEmailNotFound);
       const email = buildRecoveryEmail(app, user, 'exemplo-de-token');
       return reply
@@ -217,9 +215,7 @@ function buildRecoveryEmail(app: FastifyInstance, user: UserRow, token: string) 
  * holds it (mailer.ts).
  */
 async function sendRecoveryEmail(app: FastifyInstance, user: UserRow) {
-  const { token, hash } = newResetToken();
-  const expiresAt = new Date(Date.now() + app.config.resetTokenExpireMinutes * 60_000);
-  await app.users.addResetToken(user.id, hash, expiresAt);
+  const token = await app.usersService.issueResetToken(user, app.config.resetTokenExpireMinutes);
   await app.mailer.send(buildRecoveryEmail(app, user, token));
   app.log.info({ to: user.email, via: app.mailer.description }, 'password recovery e-mail sent');
 }

@@ -10,8 +10,8 @@ import {
 } from '@backoffice/contracts';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http/http-error.js';
+import { toPartnerKey } from '../http/public-views.js';
 import type { ValibotTypeProvider } from '../http/valibot.js';
-import { toPartnerKey } from './mappers.js';
 
 const bearer = [{ bearer: [] }];
 const tags = ['partner keys'];

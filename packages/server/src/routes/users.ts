@@ -19,10 +19,10 @@ import {
 } from '@backoffice/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, notEnoughPrivileges } from '../http/http-error.js';
+import { toUserPublic } from '../http/public-views.js';
+import { authLimits } from '../http/rate-limits.js';
 import type { ValibotTypeProvider } from '../http/valibot.js';
 import { type Actor, actorOf } from '../services/audit.js';
-import { authLimits } from './limits.js';
-import { toUserPublic } from './mappers.js';
 
 const DELETED = { message: 'User deleted successfully' };
 const EMAIL_CHANGE_UNDONE = {
@@ -58,7 +58,11 @@ export default async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { data, count } = await app.users.list(request.query.skip, request.query.limit, request.query.is_active);
+      const { data, count } = await app.usersRepository.list(
+        request.query.skip,
+        request.query.limit,
+        request.query.is_active,
+      );
       return { data: data.map(toUserPublic), count };
     },
   );
@@ -136,8 +140,8 @@ export default async function userRoutes(fastify: FastifyInstance) {
         summary: 'Undo an e-mail change (the link mailed to the old address)',
         description:
           'No login needed: the token is the one of the link `PATCH /users/me` mailed to the previous address ' +
-          '(single use, valid 7 days). The account gets that e-mail back and every access token and outstanding ' +
-          'link of the account stops working.',
+          '(single use, valid 7 days). The account gets that e-mail back; every access token, every reset link and ' +
+          'the undo links of later e-mail changes stop working (those of earlier changes still work).',
         body: EmailChangeRevertSchema,
         response: { 200: MessageSchema, 400: HttpErrorSchema, 429: HttpErrorSchema },
       },
@@ -265,6 +269,10 @@ export default async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      app.audit.list({ entityType: 'user', entityId: request.params.id }, request.query.limit, request.query.cursor),
+      app.auditRepository.list(
+        { entityType: 'user', entityId: request.params.id },
+        request.query.limit,
+        request.query.cursor,
+      ),
   );
 }

@@ -11,11 +11,10 @@ import {
 import type { Db } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
 import { EmailTakenError, LAST_ACTIVE_SUPERUSER, type UserChanges, UsersRepository } from '../db/users-repository.js';
-import { HttpError } from '../http/http-error.js';
+import { HttpError, refusing } from '../http/http-error.js';
 import { type Actor, audited, type ChangeReason } from './audit.js';
+import { hashLinkToken, newLinkToken } from './link-tokens.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-// A link's token is the same kind of secret as a reset link's: 256 random bits, stored as SHA-256.
-import { hashResetToken as hashLinkToken, newResetToken as newLinkToken } from './reset-tokens.js';
 
 /** An account to create, as the request gives it (password in clear, e-mail as typed). */
 interface NewAccount {
@@ -99,7 +98,7 @@ export class UsersService {
 
   /**
    * `POST /users/email-change/revert`: the link mailed to the old address, used once within its days,
-   * gives the account its e-mail back and ends every session (and every other outstanding link).
+   * gives the account its e-mail back, ends every session and voids the reset links and the undo links of later changes.
    */
   async revertEmailChange(token: string, ip: string | null): Promise<UserRow> {
     const tokenHash = hashLinkToken(token);
@@ -132,10 +131,40 @@ export class UsersService {
     return updated;
   }
 
-  /** A password set with a recovery e-mail's token: every session ends; on record as a reset. */
-  async resetPassword(actor: Actor, userId: string, newPassword: string): Promise<void> {
+  /**
+   * A new recovery link's token for `user` (`POST /password-recovery/{email}`), stored hashed and valid
+   * `validMinutes`; the link is bound to the account's e-mail and password as they are now.
+   */
+  async issueResetToken(user: UserRow, validMinutes: number): Promise<string> {
+    const { token, hash } = newLinkToken();
+    await this.users.addResetToken(user.id, hash, new Date(Date.now() + validMinutes * 60_000));
+    return token;
+  }
+
+  /** `POST /reset-password/check`: whether a recovery link would still set a password (it stays unused). */
+  async checkResetToken(token: string): Promise<void> {
+    await this.#resetLinkUser(await this.users.findUsableResetToken(hashLinkToken(token), new Date()));
+  }
+
+  /**
+   * `POST /reset-password/`: a recovery link's token, used once, sets a new password. Every session of the
+   * account ends and every other link sent before stops working; on record as a reset, by the account.
+   */
+  async resetPassword(token: string, newPassword: string, ip: string | null): Promise<void> {
+    const now = new Date();
+    const user = await this.#resetLinkUser(await this.users.consumeResetToken(hashLinkToken(token), now));
     const hashed_password = await hashPassword(newPassword);
-    await this.#write(actor, (users) => users.update(userId, { hashed_password }, true), 'password_reset');
+    const actor: Actor = { type: 'user', id: user.id, label: user.email, ip };
+    await this.#write(actor, (users) => users.update(user.id, { hashed_password }, true), 'password_reset');
+    await this.users.revokeResetTokens(user.id, now);
+  }
+
+  /** The account a recovery link's token names: it must exist and be active. */
+  async #resetLinkUser(userId: string | undefined): Promise<UserRow> {
+    const user = userId ? await this.users.findById(userId) : undefined;
+    if (!user) throw new HttpError(400, apiErrors.invalidResetToken);
+    if (!user.is_active) throw new HttpError(400, apiErrors.inactiveUser);
+    return user;
   }
 
   /** `DELETE /users/me`: a super user may not delete their own account (someone must administer). */
@@ -186,8 +215,8 @@ export class UsersService {
 
   async #insert(actor: Actor, user: NewAccount, emailTaken: string): Promise<UserRow> {
     const hashed_password = await hashPassword(user.password);
-    try {
-      return await this.#write(actor, (users) =>
+    return refusing(EmailTakenError, 400, emailTaken, () =>
+      this.#write(actor, (users) =>
         users.create({
           email: normalizeEmail(user.email),
           hashed_password,
@@ -195,21 +224,13 @@ export class UsersService {
           is_superuser: user.is_superuser,
           is_active: user.is_active,
         }),
-      );
-    } catch (error) {
-      if (error instanceof EmailTakenError) throw new HttpError(400, emailTaken);
-      throw error;
-    }
+      ),
+    );
   }
 
   /** A change of a user's row; an e-mail that belongs to someone else is a 409. */
-  async #update<T>(change: () => Promise<T>): Promise<T> {
-    try {
-      return await change();
-    } catch (error) {
-      if (error instanceof EmailTakenError) throw new HttpError(409, apiErrors.emailTakenOnUpdate);
-      throw error;
-    }
+  #update<T>(change: () => Promise<T>): Promise<T> {
+    return refusing(EmailTakenError, 409, apiErrors.emailTakenOnUpdate, change);
   }
 }
 

@@ -142,6 +142,45 @@ describe('own profile and password', () => {
   });
 });
 
+describe('password reset', () => {
+  it('sets the password once per link, ends every session and every other link, and says so to a wrong link', async () => {
+    const user = await account();
+    const [older, link] = [await service.issueResetToken(user, 60), await service.issueResetToken(user, 60)];
+    await service.checkResetToken(link);
+    await service.checkResetToken(link); // Checking does not use the link up.
+
+    await service.resetPassword(link, 'reset-password-1', '127.0.0.1');
+    const after = await stored(user);
+    expect(after.token_version).toBe(user.token_version + 1);
+    expect(await verifyPassword(after.hashed_password, 'reset-password-1')).toBe(true);
+    for (const used of [link, older, 'not-a-link']) {
+      expect(await refusal(service.checkResetToken(used))).toEqual({
+        status: 400,
+        detail: apiErrors.invalidResetToken,
+      });
+      expect(await refusal(service.resetPassword(used, 'reset-password-2', null))).toEqual({
+        status: 400,
+        detail: apiErrors.invalidResetToken,
+      });
+    }
+  });
+
+  it('refuses an expired link, and an inactive account with its own words', async () => {
+    const user = await account();
+    expect(await refusal(service.checkResetToken(await service.issueResetToken(user, -1)))).toEqual({
+      status: 400,
+      detail: apiErrors.invalidResetToken,
+    });
+    const link = await service.issueResetToken(user, 60);
+    await users.update(user.id, { is_active: false });
+    expect(await refusal(service.resetPassword(link, 'reset-password-1', null))).toEqual({
+      status: 400,
+      detail: apiErrors.inactiveUser,
+    });
+    expect(await verifyPassword((await stored(user)).hashed_password, PASSWORD)).toBe(true);
+  });
+});
+
 describe('administering users', () => {
   it('updates only what is sent; an empty password keeps the current one', async () => {
     const user = await account();

@@ -87,7 +87,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     counter++;
     const email = fields.email ?? `user${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     const password = `password-${counter}-x`;
-    const row = await app.users.create({
+    const row = await app.usersRepository.create({
       email,
       hashed_password: await hashPassword(password),
       full_name: fields.full_name ?? null,

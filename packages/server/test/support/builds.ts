@@ -40,6 +40,8 @@ export interface FakeRemote {
   contract?: string;
   /** Leave out `remote.json` (a build from before remotes declared themselves). */
   noDeclaration?: boolean;
+  /** More files of the build, by path (`embed/v1/embed.js`). */
+  files?: Record<string, string>;
 }
 
 /**
@@ -58,6 +60,7 @@ export function fakeRemoteBuild(into: string, options: FakeRemote = {}): string 
   write(into, `${chunk}.br`, zlib.brotliCompressSync(chunkSource));
   write(into, `${chunk}.gz`, zlib.gzipSync(chunkSource));
   write(into, 'remoteEntry.js', `var remote_${name.replaceAll('-', '_')} = { chunk: "${chunk}" };`);
+  for (const [file, content] of Object.entries(options.files ?? {})) write(into, file, content);
   write(
     into,
     'mf-manifest.json',

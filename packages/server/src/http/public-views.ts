@@ -1,3 +1,4 @@
+// What an answer shows of each stored record: the fields its contract names, never a secret or a hash.
 import type {
   Company,
   DeployKey as DeployKeyPublic,
