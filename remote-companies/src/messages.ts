@@ -11,9 +11,6 @@ export const messages = {
   statusFilterAll: 'Todas',
   statusActive: 'Ativas',
   statusInactive: 'Inativas',
-  /** On a phone the type and status filters fold behind this button. */
-  filters: 'Filtros',
-  filtersInUse: (count: number) => (count === 1 ? '1 filtro em uso' : `${count} filtros em uso`),
   defaultSort: 'Mais recentes',
   typeOption: { matriz: 'Matriz', filial: 'Filial' },
   typeBadge: { matriz: 'MATRIZ', filial: 'FILIAL' },

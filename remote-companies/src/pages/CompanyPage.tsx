@@ -10,6 +10,8 @@ import { type AuditEvent, type Company, formatCnpj } from '@backoffice/contracts
 import { formatDateTime } from '@backoffice/ui';
 import {
   auditActorName,
+  DetailsItem,
+  DetailsList,
   HistoryTimeline,
   historyMessages,
   LoadError,
@@ -22,7 +24,6 @@ import { Link } from '@chakra-ui/react/link';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
-import { chakra } from '@chakra-ui/react/styled-system';
 import { Text } from '@chakra-ui/react/text';
 import { type ReactNode, useState } from 'react';
 import { FiArrowLeft, FiCheckCircle, FiEdit2, FiRotateCcw, FiSearch, FiSlash, FiTrash2 } from 'react-icons/fi';
@@ -44,17 +45,6 @@ function BackLink() {
         {m.back}
       </RouterLink>
     </Link>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <chakra.dt color="fg.muted">{label}</chakra.dt>
-      <chakra.dd minW="0" overflowWrap="anywhere">
-        {children}
-      </chakra.dd>
-    </>
   );
 }
 
@@ -81,6 +71,7 @@ export default function CompanyPage() {
       events={events}
       hasMore={history.hasNextPage}
       loadingMore={history.isFetchingNextPage}
+      loadMoreFailed={history.isFetchNextPageError}
       onLoadMore={() => void history.fetchNextPage()}
     />
   );
@@ -200,17 +191,19 @@ function CompanyDetails({ company, events, history }: { company: Company; events
             <Heading as="h2" size="lg" id="company-details">
               {m.details}
             </Heading>
-            <chakra.dl display="grid" gridTemplateColumns="auto minmax(0, 1fr)" columnGap="4" rowGap="2">
-              <Field label={messages.columns.tradingName}>{company.trading_name}</Field>
-              <Field label={messages.columns.legalName}>{company.legal_name}</Field>
-              <Field label={messages.columns.taxId}>{formatCnpj(company.tax_id)}</Field>
-              <Field label={messages.columns.type}>{messages.typeOption[company.type]}</Field>
-              <Field label={m.status}>{company.is_active ? messages.activeBadge : messages.inactiveBadge}</Field>
-              <Field label={m.createdBy}>
+            <DetailsList>
+              <DetailsItem label={messages.columns.tradingName}>{company.trading_name}</DetailsItem>
+              <DetailsItem label={messages.columns.legalName}>{company.legal_name}</DetailsItem>
+              <DetailsItem label={messages.columns.taxId}>{formatCnpj(company.tax_id)}</DetailsItem>
+              <DetailsItem label={messages.columns.type}>{messages.typeOption[company.type]}</DetailsItem>
+              <DetailsItem label={m.status}>
+                {company.is_active ? messages.activeBadge : messages.inactiveBadge}
+              </DetailsItem>
+              <DetailsItem label={m.createdBy}>
                 {byWhom(events, ['company.created', 'company.restored'], company.created_at)}
-              </Field>
-              <Field label={m.updatedBy}>{byWhom(events, ['company.updated'], company.updated_at)}</Field>
-            </chakra.dl>
+              </DetailsItem>
+              <DetailsItem label={m.updatedBy}>{byWhom(events, ['company.updated'], company.updated_at)}</DetailsItem>
+            </DetailsList>
           </Stack>
           <RelatedCompanies company={company} />
         </Stack>

@@ -6,7 +6,6 @@
 export const historyMessages = {
   title: 'Histórico',
   empty: 'Nenhuma alteração registrada.',
-  loadMore: 'Carregar mais',
   /** `e-mail em 23/11/2026, 14:05`. */
   at: (who: string, when: string) => `${who} em ${when}`,
   from: (ip: string) => `de ${ip}`,

@@ -1,13 +1,13 @@
 import type { AuditEvent } from '@backoffice/contracts';
 import { formatCnpj } from '@backoffice/contracts';
 import { formatDateTime } from '@backoffice/ui';
-import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
 import { chakra } from '@chakra-ui/react/styled-system';
 import { Text } from '@chakra-ui/react/text';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import { historyMessages as m } from './history-messages.js';
+import { LoadMore } from './keyset-list.js';
 
 /** Who acted, as a person reads it: the user's e-mail, the partner portal, or the system. */
 export function auditActorName(event: AuditEvent): string {
@@ -58,18 +58,24 @@ export function auditByLine(event: AuditEvent): string {
   return event.ip ? `${line} ${m.from(event.ip)}` : line;
 }
 
-function EventEntry({ event }: { event: AuditEvent }) {
+/** The fields an update changed, one per line, wrapping however long the values; nothing for other events. */
+export function AuditChangeList({ event }: { event: AuditEvent }) {
   const changes = auditChanges(event);
+  if (changes.length === 0) return null;
+  return (
+    <chakra.ul listStyle="none" fontSize="sm" overflowWrap="anywhere">
+      {changes.map((change) => (
+        <li key={change}>{change}</li>
+      ))}
+    </chakra.ul>
+  );
+}
+
+function EventEntry({ event }: { event: AuditEvent }) {
   return (
     <chakra.li borderStartWidth="2px" borderColor="border.emphasized" ps="4" py="1" minW="0">
       <Text fontWeight="medium">{auditActionText(event)}</Text>
-      {changes.length > 0 && (
-        <chakra.ul listStyle="none" fontSize="sm" overflowWrap="anywhere">
-          {changes.map((change) => (
-            <li key={change}>{change}</li>
-          ))}
-        </chakra.ul>
-      )}
+      <AuditChangeList event={event} />
       <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
         {auditByLine(event)}
       </Text>
@@ -81,6 +87,8 @@ export interface HistoryTimelineProps {
   events: readonly AuditEvent[];
   hasMore: boolean;
   loadingMore: boolean;
+  /** Loading older events failed: `Carregar mais` says so and tries again. */
+  loadMoreFailed?: boolean;
   onLoadMore: () => void;
   /** The section's heading: `Histórico` unless given. */
   title?: string;
@@ -97,11 +105,13 @@ export function HistoryTimeline({
   events,
   hasMore,
   loadingMore,
+  loadMoreFailed,
   onLoadMore,
   title = m.title,
   children,
 }: HistoryTimelineProps) {
   const headingId = useId();
+  const list = useRef<HTMLOListElement>(null);
   return (
     <Stack as="section" aria-labelledby={headingId} gap="3" minW="0">
       <Heading as="h2" size="lg" id={headingId}>
@@ -111,17 +121,19 @@ export function HistoryTimeline({
       {events.length === 0 ? (
         <Text color="fg.muted">{m.empty}</Text>
       ) : (
-        <chakra.ol listStyle="none" display="grid" gap="3" aria-label={title}>
+        <chakra.ol ref={list} tabIndex={-1} listStyle="none" display="grid" gap="3" aria-label={title}>
           {events.map((event) => (
             <EventEntry key={event.id} event={event} />
           ))}
         </chakra.ol>
       )}
-      {hasMore && (
-        <Button variant="outline" size="sm" alignSelf="flex-start" onClick={onLoadMore} loading={loadingMore}>
-          {m.loadMore}
-        </Button>
-      )}
+      <LoadMore
+        hasMore={hasMore}
+        loading={loadingMore}
+        failed={loadMoreFailed}
+        onLoadMore={onLoadMore}
+        focusWhenDone={list}
+      />
     </Stack>
   );
 }

@@ -6,9 +6,13 @@
  */
 export { CardList } from './card-list.js';
 export { type Column, DataTable, type DataTableProps } from './data-table.js';
+export { DetailsItem, DetailsList } from './details-list.js';
+export { FILTER_KEYS_DEBOUNCE_MS, FilterSelect, type FilterSelectProps } from './filter-select.js';
+export { FiltersFold } from './filters-fold.js';
 export { useBlurForm } from './form.js';
 export { FormDialog, type FormDialogProps, useFormDialogChanges } from './form-dialog.js';
 export {
+  AuditChangeList,
   auditActionText,
   auditActorName,
   auditByLine,
@@ -17,6 +21,13 @@ export {
   type HistoryTimelineProps,
 } from './history.js';
 export { historyMessages } from './history-messages.js';
+export {
+  KeysetList,
+  type KeysetListProps,
+  type KeysetQuery,
+  LoadMore,
+  type LoadMoreProps,
+} from './keyset-list.js';
 export { ListTotal, type ListTotalProps } from './list-total.js';
 export { type MutationOutcome, mutateWithToast, type Notice, type ToastOptions } from './mutation-toast.js';
 export { PageFrame, type PageFrameProps } from './page-frame.js';
