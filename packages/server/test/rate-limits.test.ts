@@ -124,6 +124,26 @@ describe('failed logins: backoff per account and address, per address, never a l
     expect(await statusesOf(5, user.email, 'wrong-password', '10.21.0.1')).toEqual(Array(5).fill(400));
   });
 
+  it('slows wrong current passwords at a password change: a stolen session guesses no faster than a login', async () => {
+    const { user, token } = await t.userToken();
+    const change = (current: string, ip: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/users/me/password',
+        remoteAddress: ip,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { current_password: current, new_password: 'Nova-senha-123', confirm_password: 'Nova-senha-123' },
+      });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const statuses = [];
+    for (let i = 0; i < 8; i++) statuses.push((await change(`guess-${i}`, '10.24.0.1')).statusCode);
+    expect(statuses).toEqual([...Array(5).fill(400), ...Array(3).fill(429)]);
+    // Held, even with the right password: the guesser learns nothing while waiting.
+    expect((await change(user.password, '10.24.0.1')).statusCode).toBe(429);
+    // The owner, from their own address, changes it.
+    expect((await change(user.password, '10.24.0.2')).statusCode).toBe(200);
+  });
+
   it('never waits more than 15 minutes', () => {
     const rule = { key: 'k', freeFailures: 5, windowMs: 3_600_000, firstWaitMs: 1000, maxWaitMs: 900_000 };
     expect([1, 4, 5, 6, 7, 14, 15, 16, 100, 10_000].map((n) => waitAfter(rule, n))).toEqual([

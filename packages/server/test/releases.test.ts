@@ -469,6 +469,46 @@ describe('who may release', () => {
     expect((await t.post(`deploy-keys/${notDeploy.json().id}/revoke`, t.superuserToken)).statusCode).toBe(404);
   });
 
+  it("a deploy key's build cannot take another remote's pages: promoting or showing it to a canary is refused", async () => {
+    const ownKey = (
+      await t.post('deploy-keys/', t.superuserToken, { name: 'CI greetings 2', remote: 'greetings' })
+    ).json().key as string;
+    const inUse = async () =>
+      (await t.get('remotes/', t.superuserToken))
+        .json()
+        .data.map(({ remote, stable_version, canary }: Record<string, unknown>) => ({
+          remote,
+          stable_version,
+          canary,
+        }));
+    const before = await inUse();
+    // hello is in use with its page /hello; this build of greetings declares /hello/* too, which would
+    // take /hello (more specific), and /greetings/:x beside its own /greetings.
+    const res = await publish(
+      'greetings',
+      build('greetings-takes-hello', {
+        marker: 'takeover',
+        screens: [
+          { path: '/greetings', expose: 'GreetingsPage' },
+          { path: '/hello/*', expose: 'GreetingsPage' },
+        ],
+      }),
+      ownKey,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const version = res.json().release.version;
+    for (const refused of [
+      await t.post('remotes/greetings/promote', ownKey, { version }),
+      await t.post('remotes/greetings/canary', ownKey, { version, percent: 10 }),
+    ]) {
+      expect(refused.statusCode).toBe(400);
+      expect(detail(refused)).toMatch(
+        /^greetings@\S+ cannot be used: its screen \/hello\/\* takes pages of hello@\S+'s screen \/hello$/,
+      );
+    }
+    expect(await inUse()).toEqual(before);
+  });
+
   it('the deploy key is never stored: only its hash', async () => {
     const { rows } = (await t.database.db.execute(
       sql`select key_hash from api_keys where kind = 'deploy'`,

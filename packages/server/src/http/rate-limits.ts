@@ -32,6 +32,18 @@ export function authLimits(app: FastifyInstance, request: FastifyRequest) {
      * (20), each further failure doubling the wait up to 15 minutes. Nothing counts an account over all
      * addresses: whatever an attacker does elsewhere, the owner logs in from their own address.
      */
+    /**
+     * Wrong current passwords at a password change, slowed as failed logins are (per account and
+     * address): a stolen session must not become a free password guesser — and each guess spends an
+     * argon2 hash, which a waiting caller no longer gets.
+     */
+    passwordChangeBackoff: (user: UserRow): BackoffRule => ({
+      key: `password-change:account:${user.id}:address:${client}`,
+      freeFailures: 5,
+      windowMs: HOUR,
+      firstWaitMs: 1000,
+      maxWaitMs: MAX_LOGIN_WAIT_MS,
+    }),
     loginBackoff: (account: LoginAccount) => ({
       address: {
         key: `login:address:${client}`,

@@ -16,7 +16,13 @@ import { HttpError } from '../http/http-error.js';
 import { userAudience } from './audience.js';
 import { type BuildManifest, defaultVersion, describeBuild, describeShellDir, SHELL } from './build-manifest.js';
 import { type Bundle, BundleError } from './bundle.js';
-import { incompatibilities, incompatibilityDetail, type RemoteForGate, type ShellForGate } from './compatibility.js';
+import {
+  incompatibilities,
+  incompatibilityDetail,
+  type RemoteForGate,
+  type ShellForGate,
+  screenClashes,
+} from './compatibility.js';
 
 /** A release as the API and the CLI show it: who gets it, and when and by whom it was published and promoted. */
 export interface ReleaseView {
@@ -436,6 +442,15 @@ export class ReleasesService {
         if (!shell.isNew && !remote.isNew) continue;
         const found = incompatibilities(remote, shell);
         if (found.length) problems.push(incompatibilityDetail(remote, shell, found));
+      }
+    }
+    // No remote put in use may take another remote's pages (one team's key, another team's screens).
+    for (const remote of remotes) {
+      if (!remote.isNew) continue;
+      for (const other of remotes) {
+        if (other.name === remote.name) continue;
+        const clashes = screenClashes(remote, other);
+        if (clashes.length) problems.push(`${remote.name}@${remote.version} cannot be used: ${clashes.join('; ')}`);
       }
     }
     if (problems.length) throw new HttpError(400, problems.join(' | '));

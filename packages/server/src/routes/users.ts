@@ -119,14 +119,27 @@ export default async function userRoutes(fastify: FastifyInstance) {
         tags: ['users'],
         summary: 'Change own password',
         description:
-          'Every access token issued before the change stops working; the answer carries a fresh one for this session.',
+          'Every access token issued before the change stops working; the answer carries a fresh one for this session. ' +
+          'Wrong current passwords are slowed as failed logins are: after 5 an hour from one address, 429 with a ' +
+          'doubling wait.',
         security: bearer,
         body: UpdatePasswordSchema,
-        response: { 200: PasswordChangedSchema, 400: HttpErrorSchema },
+        response: { 200: PasswordChangedSchema, 400: HttpErrorSchema, 429: HttpErrorSchema },
       },
     },
     async (request) => {
-      const user = await app.usersService.changeOwnPassword(actorOf(request), request.user, request.body);
+      const backoff = authLimits(app, request).passwordChangeBackoff(request.user);
+      await app.failureBackoff.assertOpen(backoff);
+      let user: Awaited<ReturnType<typeof app.usersService.changeOwnPassword>>;
+      try {
+        user = await app.usersService.changeOwnPassword(actorOf(request), request.user, request.body);
+      } catch (error) {
+        if (error instanceof HttpError && error.detail === apiErrors.incorrectPassword) {
+          await app.failureBackoff.failed(backoff);
+        }
+        throw error;
+      }
+      await app.failureBackoff.clear(backoff);
       const accessToken = await app.accessTokens.issue({ userId: user.id, version: user.token_version });
       return { message: 'Password updated successfully', access_token: accessToken, token_type: 'bearer' as const };
     },

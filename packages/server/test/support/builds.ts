@@ -87,7 +87,8 @@ export function fakeRemoteBuild(into: string, options: FakeRemote = {}): string 
         name,
         version: options.packageVersion ?? '1.0.0',
         contract: options.contract ?? '1.0.0',
-        screens: (options.screens ?? [{ path: '/greetings', expose: 'GreetingsPage' }]).map((screen) => ({
+        // Each remote its own page (/greetings, /hello): two remotes in use never share a path (the gate refuses it).
+        screens: (options.screens ?? [{ path: `/${name}`, expose: exposes[0] ?? 'GreetingsPage' }]).map((screen) => ({
           ...screen,
           title: 'Saudações',
           access: 'signed-in',
