@@ -353,6 +353,7 @@ describe('promote, canary, rollback', () => {
     ]);
     for (const event of events) {
       expect(event.entity_type).toBe('release');
+      expect(event.entity_label).toMatch(/^hello@1\.0\.0-[0-9a-f]{10}$/);
       expect(event.entity_id).toMatch(/^[0-9a-f-]{36}$/);
       expect(event.ip).toBe('127.0.0.1');
     }
@@ -421,7 +422,8 @@ describe('who may release', () => {
     expect((await t.post('remotes/greetings/promote', key, { version })).statusCode).toBe(200);
     const [promotion] = (await t.get('audit-events?action=release.promoted', t.superuserToken)).json().data;
     expect(promotion).toMatchObject({
-      actor: { type: 'deploy_key', id: keyId, label: expect.stringMatching(/^deploy key "CI greetings"/) },
+      actor: { type: 'deploy_key', id: keyId, label: 'CI greetings' },
+      entity_label: `greetings@${version}`,
       changes: { stable_version: { new: `greetings@${version}` } },
     });
     const listed = (await t.get('remotes/', key)).json().data;

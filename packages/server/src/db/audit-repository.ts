@@ -3,7 +3,7 @@ import { and, desc, eq, gte, like, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 import { isoTimestamp } from './iso-timestamps.js';
-import { auditEvents, companies, users } from './schema.js';
+import { auditEvents, companies, releases, users } from './schema.js';
 
 export interface AuditFilter {
   actorId?: string;
@@ -34,13 +34,14 @@ const deletion = alias(auditEvents, 'deletion');
 
 /**
  * What a person calls the event's entity: the company's trading name or the user's e-mail as they are
- * now, else as its deletion recorded them (every event of a deleted one names it alike), else as the
+ * now, a release as `remote@version` (never deleted), else as its deletion recorded them (every event of a deleted one names it alike), else as the
  * event itself did. Each source is read only when the ones before are null (COALESCE is lazy): a key
  * lookup per listed row.
  */
 const ENTITY_LABEL = sql<string | null>`coalesce(
   ${companies.trading_name},
   ${users.email},
+  ${releases.remote} || '@' || ${releases.version},
   (select coalesce(${deletion.changes}->'trading_name'->>'old', ${deletion.changes}->'email'->>'old')
      from ${auditEvents} as ${sql.identifier('deletion')}
     where ${deletion.entity_type} = ${auditEvents.entity_type} and ${deletion.entity_id} = ${auditEvents.entity_id}
@@ -104,6 +105,7 @@ export class AuditRepository {
       .from(auditEvents)
       .leftJoin(companies, and(eq(auditEvents.entity_type, 'company'), eq(companies.id, auditEvents.entity_id)))
       .leftJoin(users, and(eq(auditEvents.entity_type, 'user'), eq(users.id, auditEvents.entity_id)))
+      .leftJoin(releases, and(eq(auditEvents.entity_type, 'release'), eq(releases.id, auditEvents.entity_id)))
       .where(and(...conditions))
       .orderBy(desc(auditEvents.id))
       .limit(limit + 1)) as Row[];

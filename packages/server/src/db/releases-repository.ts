@@ -13,6 +13,8 @@ export interface Actor {
   keyId: string | null;
   /** The client address of the request (none for `start` and `remotes --direct`). */
   ip?: string | null;
+  /** A deploy key's name: the history of every change names a key as it names a partner key. */
+  keyName?: string;
 }
 
 /** A field's value before and after, as the history of every change records it (`audit_events.changes`). */
@@ -279,7 +281,7 @@ export class ReleasesRepository {
         : null,
       actor_type: actor.userId ? 'user' : actor.keyId ? 'deploy_key' : 'system',
       actor_id: actor.userId ?? actor.keyId,
-      actor_label: actor.label,
+      actor_label: actor.keyName ?? actor.label,
       ip: actor.ip ?? null,
       changes: event.changes,
     });

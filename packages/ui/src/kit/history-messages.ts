@@ -11,6 +11,7 @@ export const historyMessages = {
   from: (ip: string) => `de ${ip}`,
   system: 'Sistema',
   partner: (name: string) => `Portal parceiro ${name}`,
+  deployKey: (name: string) => `Chave de publicação ${name}`,
   unknownActor: 'desconhecido',
   /** What was done, in the actor's voice; an action this version does not know reads `otherAction`. */
   actions: {
@@ -25,6 +26,11 @@ export const historyMessages = {
     'user.login_failed': 'Tentou entrar sem sucesso',
     'user.password_changed': 'Alterou a senha',
     'user.password_reset': 'Redefiniu a senha',
+    'release.published': 'Publicou a versão',
+    'release.promoted': 'Liberou a versão para todos',
+    'release.canary': 'Liberou a versão para um grupo (canary)',
+    'release.canary_ended': 'Encerrou o canary',
+    'release.rolled_back': 'Voltou à versão anterior',
   } as Record<string, string>,
   otherAction: 'Alteração',
   /** Why, after the action: `Cadastrou a empresa por importação de CSV`. */
@@ -35,7 +41,7 @@ export const historyMessages = {
     password_reset: 'pelo link de recuperação',
     email_change_revert: 'pelo link enviado ao e-mail anterior',
   } as Record<string, string>,
-  /** The recorded fields, per entity (`company`, `user`). */
+  /** The recorded fields, per entity (`company`, `user`, `release`). */
   fields: {
     company: {
       trading_name: 'Nome Fantasia',
@@ -52,6 +58,12 @@ export const historyMessages = {
       is_active: 'Situação',
       password: 'Senha',
       created_at: 'Criado em',
+    },
+    release: {
+      stable_version: 'Versão de todos',
+      canary_version: 'Versão do canary',
+      canary_percent: 'Parcela do canary (%)',
+      canary_users: 'Usuários do canary',
     },
   } as Record<string, Record<string, string>>,
   values: {

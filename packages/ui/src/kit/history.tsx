@@ -9,10 +9,11 @@ import { type ReactNode, useId, useRef } from 'react';
 import { historyMessages as m } from './history-messages.js';
 import { LoadMore } from './keyset-list.js';
 
-/** Who acted, as a person reads it: the user's e-mail, the partner portal, or the system. */
+/** Who acted, as a person reads it: the user's e-mail, the partner portal, a remote's deploy key, or the system. */
 export function auditActorName(event: AuditEvent): string {
   if (event.actor.type === 'system') return m.system;
   if (event.actor.type === 'partner') return m.partner(event.actor.label ?? m.unknownActor);
+  if (event.actor.type === 'deploy_key') return m.deployKey(event.actor.label ?? m.unknownActor);
   return event.actor.label ?? m.unknownActor;
 }
 
@@ -34,15 +35,18 @@ function valueText(entity: string, field: string, value: unknown): string {
   if (field === 'is_superuser') return value ? v.superuser : v.ordinaryUser;
   if (field === 'created_at') return formatDateTime(String(value));
   if (typeof value === 'boolean') return value ? v.yes : v.no;
+  if (Array.isArray(value)) return value.length > 0 ? value.join(', ') : m.emptyValue;
   return String(value);
 }
 
 /**
- * Each field an update changed, `Nome Fantasia: Antigo → Novo`; a password only says that it changed.
- * Other events list none (a creation's values are the entity's, shown on its page).
+ * Each field an update changed, `Nome Fantasia: Antigo → Novo`; a password only says that it changed;
+ * a change of who gets a release, `Versão de todos: companies@1.0.0-a → companies@1.0.0-b`. Other
+ * events list none (a creation's values are the entity's, shown on its page).
  */
 export function auditChanges(event: AuditEvent): string[] {
-  if (!event.action.endsWith('.updated')) return [];
+  const changesWhoGetsIt = event.entity_type === 'release' && event.action !== 'release.published';
+  if (!event.action.endsWith('.updated') && !changesWhoGetsIt) return [];
   const labels = m.fields[event.entity_type] ?? {};
   return Object.entries(event.changes).map(([field, change]) => {
     const label = labels[field] ?? field;
