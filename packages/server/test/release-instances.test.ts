@@ -1,10 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIENCE_COOKIE, userAudience } from '../src/releases/audience.js';
 import { CHANNELS_MAX_AGE_MS } from '../src/releases/channels-cache.js';
 import { createTestApp, type TestApp } from './support/app.js';
-import { fakeRemoteBuild, fakeShellBuild, tempDir, uploadBody } from './support/builds.js';
+import { fakeRemoteBuild, releaseFolders, uploadBody } from './support/builds.js';
 
 /**
  * Several instances behind a load balancer (issue 25): the release store is in the database they
@@ -13,21 +12,16 @@ import { fakeRemoteBuild, fakeShellBuild, tempDir, uploadBody } from './support/
  */
 let a: TestApp;
 let b: TestApp;
-let webRoot: string;
-let builds: string;
+const { webRoot, builds, remove } = releaseFolders();
 
 beforeAll(async () => {
-  webRoot = tempDir('backoffice-web-');
-  builds = tempDir();
-  fakeShellBuild(path.join(webRoot, 'shell', 'dist'));
   a = await createTestApp({ env: { WEB_ROOT: webRoot } });
   b = await createTestApp({ env: { WEB_ROOT: webRoot }, database: a.database });
 });
 afterAll(async () => {
   await b.close();
   await a.close();
-  fs.rmSync(webRoot, { recursive: true, force: true });
-  fs.rmSync(builds, { recursive: true, force: true });
+  remove();
 });
 
 const publish = async (on: TestApp, marker: string) => {

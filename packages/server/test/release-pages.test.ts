@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIENCE_COOKIE, canaryBucket } from '../src/releases/audience.js';
 import { createTestApp, type TestApp } from './support/app.js';
-import { fakeRemoteBuild, fakeShellBuild, tempDir, uploadBody } from './support/builds.js';
+import { fakeRemoteBuild, fakeShellBuild, releaseFolders, uploadBody } from './support/builds.js';
 
 /**
  * Pages served from the release store (issue 25): the registry a page carries names the version of
@@ -11,20 +10,15 @@ import { fakeRemoteBuild, fakeShellBuild, tempDir, uploadBody } from './support/
  * every stored version stays served, so a page opened before a promotion keeps working.
  */
 let t: TestApp;
-let webRoot: string;
-let builds: string;
+const { webRoot, builds, remove } = releaseFolders({ marker: 'disk' });
 const html = { accept: 'text/html' };
 
 beforeAll(async () => {
-  webRoot = tempDir('backoffice-web-');
-  builds = tempDir();
-  fakeShellBuild(path.join(webRoot, 'shell', 'dist'), { marker: 'disk' });
   t = await createTestApp({ env: { WEB_ROOT: webRoot } });
 });
 afterAll(async () => {
   await t.close();
-  fs.rmSync(webRoot, { recursive: true, force: true });
-  fs.rmSync(builds, { recursive: true, force: true });
+  remove();
 });
 
 const publish = async (remote: string, dir: string) => {

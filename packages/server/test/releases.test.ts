@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { type AuditEvent, apiErrors } from '@backoffice/contracts';
@@ -6,25 +5,19 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIENCE_COOKIE, canaryBucket, userAudience } from '../src/releases/audience.js';
 import { createTestApp, detail, type TestApp } from './support/app.js';
-import { fakeRemoteBuild, fakeShellBuild, tempDir, uploadBody } from './support/builds.js';
+import { fakeRemoteBuild, fakeShellBuild, releaseFolders, uploadBody } from './support/builds.js';
 
 let t: TestApp;
-let webRoot: string;
-let builds: string;
+const { webRoot, builds, remove } = releaseFolders();
 const build = (name: string, options: Parameters<typeof fakeRemoteBuild>[1] = {}) =>
   fakeRemoteBuild(path.join(builds, name), options);
 
 beforeAll(async () => {
-  webRoot = tempDir('backoffice-web-');
-  builds = tempDir();
-  // The shell the server has on disk: the gate's shell while no shell release is promoted.
-  fakeShellBuild(path.join(webRoot, 'shell', 'dist'));
   t = await createTestApp({ env: { WEB_ROOT: webRoot } });
 });
 afterAll(async () => {
   await t.close();
-  fs.rmSync(webRoot, { recursive: true, force: true });
-  fs.rmSync(builds, { recursive: true, force: true });
+  remove();
 });
 
 const publish = (remote: string, dir: string, token = t.superuserToken, version?: string) =>

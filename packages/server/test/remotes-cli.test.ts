@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { remotesCommand } from '../src/cli/remotes.js';
 import { loadConfig } from '../src/config.js';
 import { createTestApp, SUPERUSER, type TestApp } from './support/app.js';
-import { fakeRemoteBuild, fakeShellBuild, tempDir } from './support/builds.js';
+import { fakeRemoteBuild, fakeShellBuild, releaseFolders, tempDir } from './support/builds.js';
 import { engine } from './support/database.js';
 
 /**
@@ -13,20 +13,15 @@ import { engine } from './support/database.js';
  */
 let t: TestApp;
 let url: string;
-let webRoot: string;
-let builds: string;
+const { webRoot, builds, remove } = releaseFolders();
 
 beforeAll(async () => {
-  webRoot = tempDir('backoffice-web-');
-  builds = tempDir();
-  fakeShellBuild(path.join(webRoot, 'shell', 'dist'));
   t = await createTestApp({ env: { WEB_ROOT: webRoot } });
   url = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(async () => {
   await t.close();
-  fs.rmSync(webRoot, { recursive: true, force: true });
-  fs.rmSync(builds, { recursive: true, force: true });
+  remove();
 });
 
 /** Runs the command in this process and returns its exit code and what it printed. */

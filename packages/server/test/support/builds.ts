@@ -29,6 +29,23 @@ export function tempDir(prefix = 'backoffice-build-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
+/**
+ * What a release test starts from: a web root holding the shell build remotes are checked against
+ * while no shell release is promoted (`WEB_ROOT`), and a folder for the builds it publishes.
+ */
+export function releaseFolders(shell: { marker?: string } = {}) {
+  const webRoot = tempDir('backoffice-web-');
+  const builds = tempDir();
+  fakeShellBuild(path.join(webRoot, 'shell', 'dist'), shell);
+  return {
+    webRoot,
+    builds,
+    remove: () => {
+      for (const dir of [webRoot, builds]) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 export interface FakeRemote {
   name?: string;
   packageVersion?: string;
