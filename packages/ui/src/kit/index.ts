@@ -6,6 +6,7 @@
  */
 export { CardList } from './card-list.js';
 export { type Column, DataTable, type DataTableProps } from './data-table.js';
+export { DeleteDialog, type DeleteDialogProps } from './delete-dialog.js';
 export { useBlurForm } from './form.js';
 export { FormDialog, type FormDialogProps, useFormDialogChanges } from './form-dialog.js';
 export { ListTotal, type ListTotalProps } from './list-total.js';
@@ -19,7 +20,9 @@ export {
   RowActionsMenu,
   type RowActionsMenuProps,
   type RowDialog,
+  type RowDialogFocus,
   useRowDialog,
+  useRowDialogs,
 } from './row-actions.js';
 export { saveFile } from './save-file.js';
 export { type RowSelection, SelectAllCheckbox, SelectionCheckbox, useRowSelection } from './selection.js';
