@@ -14,6 +14,7 @@ import {
   pluginFirstScreen,
   pluginPrecompress,
   pluginShellDeclaration,
+  pluginSourceMapsOnRequest,
   workspaceAliases,
 } from '@backoffice/federation/rsbuild';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
@@ -40,6 +41,7 @@ export default defineConfig(({ envMode }) => {
       // The signed-in frame's lazy chunk (`webpackChunkName: "signed-in"` in src/routes/signed-in-route.tsx):
       // the server names its files in the page of every signed-in route.
       pluginFirstScreen((group) => group === 'signed-in'),
+      pluginSourceMapsOnRequest(),
       pluginPrecompress(),
       pluginModuleFederation({
         name: SHELL_NAME,

@@ -1,4 +1,5 @@
 import { defineRemote, expose } from '@backoffice/remote-contract';
+import { ACTIVITY_PATH, ADMIN_PATH, USER_HISTORY_PATH } from './paths';
 
 /**
  * The screens this area provides: the shell's route and menu entry and the server's first-screen
@@ -9,15 +10,31 @@ export default defineRemote({
   name: 'admin',
   exposes: {
     AdminPage: expose<typeof import('./pages/AdminPage')>('./pages/AdminPage'),
+    ActivityPage: expose<typeof import('./pages/ActivityPage')>('./pages/ActivityPage'),
+    UserHistoryPage: expose<typeof import('./pages/UserHistoryPage')>('./pages/UserHistoryPage'),
   },
   screens: [
     {
-      path: '/admin',
+      path: ADMIN_PATH,
       expose: 'AdminPage',
       title: 'Usuários',
       // Spec §6: only super users see the entry; the page itself tells others they may not (NoPermission).
       access: 'superuser',
       menu: { label: 'Usuários', icon: 'users', order: 20 },
+    },
+    {
+      // The activity list (issue 27), opened from Usuários; no menu entry of its own (spec §2's menu).
+      path: ACTIVITY_PATH,
+      expose: 'ActivityPage',
+      title: 'Atividade',
+      access: 'superuser',
+    },
+    {
+      // One user's history (issue 27), opened from the e-mail in Usuários and from the activity list.
+      path: USER_HISTORY_PATH,
+      expose: 'UserHistoryPage',
+      title: 'Histórico do usuário',
+      access: 'superuser',
     },
   ],
 });

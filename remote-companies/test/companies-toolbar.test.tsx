@@ -1,7 +1,8 @@
 import { UiProvider } from '@backoffice/ui';
+import { FILTER_KEYS_DEBOUNCE_MS } from '@backoffice/ui/kit';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CompaniesToolbar, FILTER_KEYS_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS } from '../src/components/CompaniesToolbar';
+import { CompaniesToolbar, SEARCH_DEBOUNCE_MS } from '../src/components/CompaniesToolbar';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

@@ -1,4 +1,5 @@
 import { formatCnpj } from '@backoffice/contracts';
+import { uiMessages } from '@backoffice/ui';
 import { fakeApi, fakeMatchMedia, listOf, makeCompany, renderPage } from '@backoffice/ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -39,7 +40,7 @@ describe('companies on a phone', () => {
     const { router, user } = renderPage(<CompaniesPage />, '/companies?type=filial');
     const toggle = await screen.findByRole('button', { name: /^Filtros/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(within(toggle).getByLabelText(messages.filtersInUse(1))).toBeInTheDocument();
+    expect(within(toggle).getByLabelText(uiMessages.filtersInUse(1))).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: messages.statusFilterLabel })).not.toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: messages.searchPlaceholder })).toBeVisible();
     await user.click(toggle);

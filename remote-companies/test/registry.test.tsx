@@ -1,5 +1,15 @@
 import type { AuditEvent } from '@backoffice/contracts';
-import { type Call, fakeApi, listOf, makeCompany, makeUser, renderRoutes, superuser } from '@backoffice/ui/testing';
+import { historyMessages } from '@backoffice/ui/kit';
+import {
+  type Call,
+  fakeApi,
+  listOf,
+  makeAuditEvent,
+  makeCompany,
+  makeUser,
+  renderRoutes,
+  superuser,
+} from '@backoffice/ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/messages';
@@ -122,18 +132,13 @@ describe('Importar CSV', () => {
 
 describe('the company page', () => {
   const company = makeCompany(7, { type: 'matriz' });
-  const event = (fields: Partial<AuditEvent>): AuditEvent => ({
-    id: '1',
-    occurred_at: '2026-11-25T12:00:00.000Z',
-    action: 'company.created',
-    entity_type: 'company',
-    entity_id: company.id,
-    actor: { type: 'user', id: makeUser(1).id, label: 'ana@example.com' },
-    ip: '10.0.0.1',
-    reason: null,
-    changes: {},
-    ...fields,
-  });
+  const event = (fields: Partial<AuditEvent>): AuditEvent =>
+    makeAuditEvent(Number(fields.id ?? 1), {
+      entity_id: company.id,
+      entity_label: company.trading_name,
+      actor: { type: 'user', id: makeUser(1).id, label: 'ana@example.com' },
+      ...fields,
+    });
 
   it('shows the fields, the related companies and the history, each change field by field', async () => {
     fakeApi((call) => {
@@ -168,9 +173,9 @@ describe('the company page', () => {
     });
     renderRoutes(routes, `/companies/${company.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: company.trading_name })).toBeInTheDocument();
-    const history = screen.getByRole('region', { name: messages.page.history });
+    const history = screen.getByRole('region', { name: historyMessages.title });
     expect(await within(history).findByText(`Nome Fantasia: Antigo → ${company.trading_name}`)).toBeInTheDocument();
-    expect(within(history).getByText(messages.page.actions['company.created'] as string)).toBeInTheDocument();
+    expect(within(history).getByText(historyMessages.actions['company.created'] as string)).toBeInTheDocument();
     const related = screen.getByRole('region', { name: messages.page.related });
     expect(await within(related).findByRole('link', { name: 'Filial Oito' })).toBeInTheDocument();
   });

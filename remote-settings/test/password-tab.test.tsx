@@ -1,5 +1,5 @@
 import { type Call, fakeApi, makeUser, renderPage } from '@backoffice/ui/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/messages';
@@ -16,9 +16,9 @@ async function openPasswordTab(answer: (call: Call) => { status: number; body: u
     if (call.path === '/users/me/password') return answer(call);
     return undefined;
   });
-  renderPage(<SettingsPage />, '/settings');
+  const { router } = renderPage(<SettingsPage />, '/settings');
   await userEvent.click(screen.getByRole('tab', { name: 'Senha' }));
-  return calls;
+  return Object.assign(calls, { router });
 }
 
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
@@ -68,5 +68,40 @@ describe('Senha', () => {
     await userEvent.click(screen.getByRole('button', { name: t.save }));
     expect(await screen.findByText('A senha atual está incorreta.')).toBeInTheDocument();
     expect(localStorage.getItem('access_token')).toBe('test-token');
+  });
+});
+
+describe('Senha with a password typed (issue 28)', () => {
+  it('asks before leaving the page; Continuar editando keeps what was typed, Descartar leaves', async () => {
+    const { router } = await openPasswordTab(() => ({ status: 500, body: {} }));
+    await userEvent.type(field(t.current), 'old-password');
+    await userEvent.type(field(t.new), 'new-pass');
+
+    await act(() => router.navigate('/companies'));
+    expect(await screen.findByRole('alertdialog', { name: 'Descartar alterações?' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar editando' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/settings');
+    expect(field(t.current)).toHaveValue('old-password');
+    expect(field(t.new)).toHaveValue('new-pass');
+
+    await act(() => router.navigate('/companies'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Descartar' }));
+    expect(await screen.findByText('elsewhere')).toBeInTheDocument();
+  });
+
+  it('leaves at once once the password is changed (the form is empty again)', async () => {
+    const { router } = await openPasswordTab(() => ({
+      status: 200,
+      body: { message: 'Password updated successfully', access_token: 'fresh-token', token_type: 'bearer' },
+    }));
+    await userEvent.type(field(t.current), 'old-password');
+    await userEvent.type(field(t.new), 'new-password-1');
+    await userEvent.type(field(t.confirm), 'new-password-1');
+    await userEvent.click(screen.getByRole('button', { name: t.save }));
+    await waitFor(() => expect(field(t.current)).toHaveValue(''));
+    await act(() => router.navigate('/companies'));
+    expect(await screen.findByText('elsewhere')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });

@@ -1,11 +1,15 @@
 import type { AuditEvents } from '@backoffice/contracts';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { request } from './http.js';
 import { type AuditEventsFilter, queryKeys } from './query-keys.js';
 
-/** The activity list (super users), newest first; `fetchNextPage` reads older events. */
+/**
+ * The activity list (super users), newest first; `fetchNextPage` reads older events. The list of the
+ * previous filter stays (placeholder) while the new one loads.
+ */
 export function auditEventsQueryOptions(filter: AuditEventsFilter) {
   return infiniteQueryOptions({
+    placeholderData: keepPreviousData,
     queryKey: queryKeys.audit.list(filter),
     queryFn: ({ signal, pageParam }) =>
       request<AuditEvents>('/audit-events', { query: { ...filter, cursor: pageParam }, signal }),

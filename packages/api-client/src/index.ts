@@ -4,7 +4,6 @@
  * fetchers and query options stay inside this package.
  */
 
-// Queries and mutations, one module per resource
 export { useAuditEvents, useUserHistory } from './audit.js';
 export {
   COMPANIES_PAGE_SIZE,
@@ -34,6 +33,7 @@ export { type ActiveSummary, type ListAnswer, type PageInfo, pageInfo } from './
 export { useRecoverPassword, useResetLinkCheck, useResetPassword } from './password-recovery.js';
 export { queryClient } from './query-client.js';
 export type { MutationConfig, QueryConfig } from './query-config.js';
+// Queries and mutations, one module per resource
 export type { AuditEventsFilter } from './query-keys.js';
 // Session
 export {
@@ -48,6 +48,7 @@ export {
 } from './session.js';
 export { clearToken, getToken, type TokenSource } from './token.js';
 export {
+  USER_CHOICES_LIMIT,
   USERS_PAGE_SIZE,
   useCreateUser,
   useDeleteUser,
@@ -55,6 +56,8 @@ export {
   useUpdatePasswordMe,
   useUpdateUser,
   useUpdateUserMe,
+  useUser,
+  useUserChoices,
   useUsers,
   useUsersSummary,
 } from './users.js';

@@ -13,6 +13,8 @@ export const queryKeys = {
     all: ['users'] as const,
     page: (page: number) => ['users', 'page', page] as const,
     summary: ['users', 'summary'] as const,
+    detail: (id: string) => ['users', 'detail', id] as const,
+    choices: ['users', 'choices'] as const,
   },
   companies: {
     all: ['companies'] as const,

@@ -1,13 +1,14 @@
-import type {
-  Message,
-  PasswordChanged,
-  UpdatePassword,
-  UserCreate,
-  UserPublic,
-  UserRegister,
-  UsersPublic,
-  UserUpdate,
-  UserUpdateMe,
+import {
+  MAX_LIMIT,
+  type Message,
+  type PasswordChanged,
+  type UpdatePassword,
+  type UserCreate,
+  type UserPublic,
+  type UserRegister,
+  type UsersPublic,
+  type UserUpdate,
+  type UserUpdateMe,
 } from '@backoffice/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from './http.js';
@@ -43,6 +44,10 @@ export function updateUser({ id, body }: { id: string; body: UserUpdate }): Prom
 
 export function deleteUser(id: string): Promise<Message> {
   return request<Message>(`/users/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+export function readUser(id: string, signal?: AbortSignal): Promise<UserPublic> {
+  return request<UserPublic>(`/users/${encodeURIComponent(id)}`, { signal });
 }
 
 export function readUserMe(signal?: AbortSignal): Promise<UserPublic> {
@@ -116,6 +121,34 @@ export function usersSummaryQueryOptions() {
 /** Pass `queryConfig: { enabled: false }` for anyone but a super user (spec §6). */
 export function useUsersSummary({ queryConfig }: { queryConfig?: QueryConfig<typeof usersSummaryQueryOptions> } = {}) {
   return useQuery({ ...usersSummaryQueryOptions(), ...queryConfig });
+}
+
+/** One user by id (super users): the user's history page. */
+export function userQueryOptions(id: string) {
+  return queryOptions({ queryKey: queryKeys.users.detail(id), queryFn: ({ signal }) => readUser(id, signal) });
+}
+
+export function useUser({ id, queryConfig }: { id: string; queryConfig?: QueryConfig<typeof userQueryOptions> }) {
+  return useQuery({ ...userQueryOptions(id), ...queryConfig });
+}
+
+/** Most users a choice of users offers (the API's largest page): whom to filter the activity by. */
+export const USER_CHOICES_LIMIT = MAX_LIMIT;
+
+/** The users a super user picks from (the activity list's `Quem`), by e-mail. */
+export function userChoicesQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.users.choices,
+    queryFn: async ({ signal }) => {
+      const answer = await readUsers({ skip: 0, limit: USER_CHOICES_LIMIT }, signal);
+      return { ...answer, data: [...answer.data].sort((a, b) => a.email.localeCompare(b.email)) };
+    },
+    staleTime: LIST_STALE_TIME_MS,
+  });
+}
+
+export function useUserChoices({ queryConfig }: { queryConfig?: QueryConfig<typeof userChoicesQueryOptions> } = {}) {
+  return useQuery({ ...userChoicesQueryOptions(), ...queryConfig });
 }
 
 /* ---------- mutations ---------- */

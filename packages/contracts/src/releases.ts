@@ -38,6 +38,11 @@ export const ReleaseFileUploadSchema = v.object({
 export const ReleaseUploadSchema = v.object({
   /** Default: the build's package version and content hash (`1.0.0-3f2a9c1b7d`). */
   version: v.optional(releaseVersionRule),
+  /**
+   * A published shell version to check a remote's build against instead of the shells in use: for
+   * builds made with a new shell (a shared library's new major), which are then promoted together.
+   */
+  shell: v.optional(releaseVersionRule),
   files: v.pipe(v.array(ReleaseFileUploadSchema), v.minLength(1), v.maxLength(5000)),
 });
 export type ReleaseUpload = v.InferOutput<typeof ReleaseUploadSchema>;

@@ -232,17 +232,34 @@ export function findScreen<T extends { path: string }>(screens: readonly T[], pa
 }
 
 /**
- * Screens that would take a path another remote's screen already has (same path up to parameter
- * names), in the order given: the earlier declaration keeps the path. A registry leaves these out.
+ * Whether some path is matched by both screen paths: a parameter takes any one segment, a final `*`
+ * the rest (nothing included). `/login/*` and `/login`, or `/:x` and `/companies`, overlap — and the more
+ * specific one would take the other's page (findScreen).
+ */
+export function screenPathsOverlap(a: string, b: string): boolean {
+  const x = splitPath(a.toLowerCase());
+  const y = splitPath(b.toLowerCase());
+  for (let i = 0; ; i++) {
+    const [p, q] = [x[i], y[i]];
+    if (p === '*' || q === '*') return true;
+    if (p === undefined || q === undefined) return p === q;
+    if (!p.startsWith(':') && !q.startsWith(':') && p !== q) return false;
+  }
+}
+
+/**
+ * Screens that would take a path another remote's screen already has — the same path up to parameter
+ * names, or one that overlaps it (a `/*` or a parameter over another remote's page) — in the order
+ * given: the earlier declaration keeps the path. A registry leaves these out: one remote never takes
+ * another's pages (a remote's build could otherwise serve the product's /login).
  */
 export function conflictingScreens<T extends { path: string; remote: string }>(screens: readonly T[]): T[] {
-  const owner = new Map<string, string>();
+  const kept: T[] = [];
   const conflicts: T[] = [];
   for (const screen of screens) {
-    const key = normalizePattern(screen.path.toLowerCase());
-    const taken = owner.get(key);
-    if (taken === undefined) owner.set(key, screen.remote);
-    else if (taken !== screen.remote) conflicts.push(screen);
+    if (kept.some((other) => other.remote !== screen.remote && screenPathsOverlap(other.path, screen.path))) {
+      conflicts.push(screen);
+    } else kept.push(screen);
   }
   return conflicts;
 }

@@ -427,8 +427,12 @@ export type ImportSummary = v.InferOutput<typeof ImportSummarySchema>;
 
 /* ---------- history (audit events) ---------- */
 
-export const AUDIT_ENTITY_TYPES = ['company', 'user'] as const;
-export const AUDIT_ACTOR_TYPES = ['user', 'partner', 'system'] as const;
+/** What an event is about: a company, a user, or a release of a remote (published, promoted, canary, rolled back). */
+export const AUDIT_ENTITY_TYPES = ['company', 'user', 'release'] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+/** Who acted: a user, a partner portal's key, a remote's deploy key, or the system (start, the command line). */
+export const AUDIT_ACTOR_TYPES = ['user', 'partner', 'deploy_key', 'system'] as const;
+export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 /** A field's value before and after (`null` when it did not exist: a creation or a deletion). */
 const FieldChangeSchema = v.object({ old: v.unknown(), new: v.unknown() });
@@ -447,12 +451,14 @@ export const AuditEventSchema = v.object({
   actor: v.object({
     type: v.picklist(AUDIT_ACTOR_TYPES),
     id: v.nullable(v.string()),
-    /** The user's e-mail, or the partner key's name, at the time. */
+    /** The user's e-mail, or the partner or deploy key's name, at the time. */
     label: v.nullable(v.string()),
   }),
   ip: v.nullable(v.string()),
   reason: v.nullable(v.string()),
   changes: v.record(v.string(), FieldChangeSchema),
+  /** What a person calls the entity: a company's trading name or a user's e-mail (now, or when deleted). */
+  entity_label: v.nullable(v.string()),
 });
 export type AuditEvent = v.InferOutput<typeof AuditEventSchema>;
 
@@ -490,7 +496,7 @@ export const AuditEventsQuerySchema = v.object({
   action: emptyAsAbsent(
     v.pipe(v.string(), v.regex(/^[a-z_]+\.[a-z_]*$/, 'action must look like company.deleted or user.')),
   ),
-  entity_type: emptyAsAbsent(v.picklist(AUDIT_ENTITY_TYPES, 'entity_type must be company or user')),
+  entity_type: emptyAsAbsent(v.picklist(AUDIT_ENTITY_TYPES, 'entity_type must be company, user or release')),
   entity_id: emptyAsAbsent(uuid),
   /** Period: events at or after `from`, and before `to` (ISO 8601 timestamps). */
   from: emptyAsAbsent(v.pipe(v.string(), v.isoTimestamp('from must be an ISO 8601 timestamp'))),

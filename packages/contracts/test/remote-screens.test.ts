@@ -10,6 +10,7 @@ import {
   RemoteDeclarationSchema,
   type ScreenSchema,
   screenPathProblem,
+  screenPathsOverlap,
 } from '../src/index.js';
 
 const screen = (path: string, extra: Partial<v.InferInput<typeof ScreenSchema>> = {}) => ({
@@ -75,6 +76,33 @@ describe('matching a path to a screen', () => {
       { path: '/greetings', remote: 'greetings' },
     ];
     expect(conflictingScreens(screens)).toEqual([screens[2], screens[3]]);
+  });
+
+  it('finds a path that would take another remote’s page by being more specific: a /* or a parameter over it', () => {
+    const screens = [
+      { path: '/login', remote: 'auth' },
+      { path: '/companies/:id', remote: 'companies' },
+      { path: '/login/*', remote: 'admin' },
+      { path: '/:anything', remote: 'admin' },
+      { path: '/companies/export', remote: 'admin' },
+      { path: '/companies/:id/notes', remote: 'admin' },
+      { path: '/admin/*', remote: 'admin' },
+    ];
+    expect(conflictingScreens(screens)).toEqual([screens[2], screens[3], screens[4]]);
+    expect(findScreen(screens, '/login')?.path).toBe('/login/*');
+  });
+
+  it.each([
+    ['/login', '/login/*', true],
+    ['/login', '/login/:step', false],
+    ['/a/:x', '/a/b', true],
+    ['/a/:x', '/a/b/c', false],
+    ['/a/*', '/b/*', false],
+    ['/:x', '/companies', true],
+    ['/Companies', '/companies', true],
+  ])('%s and %s overlap: %s', (a, b, overlap) => {
+    expect(screenPathsOverlap(a, b)).toBe(overlap);
+    expect(screenPathsOverlap(b, a)).toBe(overlap);
   });
 });
 

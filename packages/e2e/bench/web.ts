@@ -14,6 +14,10 @@
  *                   commit, installed and built), labelled "before", to show a change side by side
  *   --renders       also count what React renders on each cold load and menu navigation, once per
  *                   build: commits, components and styled elements (deterministic, unlike times)
+ *   --profile DIR   also take CPU profiles of each cold load until it is interactive (--profile-runs N
+ *                   per page and build, default 3), write them to DIR (open them in DevTools) and print
+ *                   where the main thread's time went; builds made with BUILD_SOURCE_MAPS=1 name the
+ *                   packages, files and functions
  *
  * The reference is the same shell and pages built as one application without Module Federation
  * (bench/single-bundle), served by the same server: the difference is what federation costs.
@@ -26,7 +30,9 @@ import { type Browser, chromium, type Page } from '@playwright/test';
 import { Api } from '../src/api.js';
 import { BUDGETS } from '../src/budgets.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../src/chromium.js';
+import { breakDown, type CpuProfile, GROUPS, type ProfileBreakdown } from '../src/cpu-profile.js';
 import { type LoadFigures, loadFigures } from '../src/load-figures.js';
+import { type Milestones, milestones, probeMilestonesOnLoad } from '../src/load-milestones.js';
 import { NetworkLog, networkQuiet } from '../src/network-log.js';
 import { REPO_ROOT, seedDemoCompanies, startProduct } from '../src/product.js';
 import { type CommitFigures, commitsSince, countRendersOnLoad } from '../src/render-count.js';
@@ -53,6 +59,10 @@ const COMPANIES = option('companies', 1000);
 const WITH_REFERENCE = !args.includes('--no-reference');
 const JSON_OUT = args.includes('--json') ? args[args.indexOf('--json') + 1] : undefined;
 const WITH_RENDERS = args.includes('--renders');
+const PROFILE_DIR = args.includes('--profile')
+  ? path.resolve(args[args.indexOf('--profile') + 1] as string)
+  : undefined;
+const PROFILE_RUNS = option('profile-runs', 3);
 const COMPARE_ROOT = args.includes('--compare')
   ? path.resolve(args[args.indexOf('--compare') + 1] as string)
   : undefined;
@@ -71,11 +81,21 @@ function run(command: string[], cwd = REPO_ROOT) {
   if (result.status !== 0) throw new Error(`${command.join(' ')} exited with ${result.status}`);
 }
 
-/** Builds the product when a build is missing (a fresh clone), and the reference when asked for. */
+/**
+ * Builds the product when a build is missing (a fresh clone), the server's tools that seed the demo
+ * companies (apart from `start`'s build), in this checkout and the compared one, and the reference.
+ */
 function ensureBuilds() {
   const missing = APPS.filter((app) => !fs.existsSync(path.join(REPO_ROOT, app, 'dist')));
   if (missing.length > 0 || !fs.existsSync(path.join(REPO_ROOT, 'packages/server/dist/cli.js'))) {
     run([...pnpm, 'run', 'build']);
+  }
+  for (const root of COMPARE_ROOT ? [REPO_ROOT, COMPARE_ROOT] : [REPO_ROOT]) {
+    const server = path.join(root, 'packages/server');
+    const { scripts } = JSON.parse(fs.readFileSync(path.join(server, 'package.json'), 'utf8'));
+    if (scripts['build:tools'] && !fs.existsSync(path.join(server, 'dist-tools/cli/tools.js'))) {
+      run([...pnpm, '--filter', '@backoffice/server', 'run', 'build:tools'], root);
+    }
   }
   if (WITH_REFERENCE) run([...pnpm, 'exec', 'rsbuild', 'build'], REFERENCE_ROOT);
 }
@@ -116,16 +136,96 @@ async function coldLoad(browser: Browser, build: Build, screen: Screen, token: s
   const { page, log } = await newPage(browser, screen.as === 'anonymous' ? undefined : token);
   try {
     await probeReadyOnLoad(page, screen);
+    await probeMilestonesOnLoad(page, screen);
+    await log.session.send('Performance.enable', { timeDomain: 'threadTicks' });
     await page.goto(`${build.url}${screen.path}`);
     const ready = await readyTime(page);
     const loaded = await loadFigures(log, ready.ms, 0, ready.wallMs);
+    const moments = await milestones(page, { polling: 20 });
+    const work = await mainThreadWork(log);
     // Files fetched twice are counted over the whole visit, idle prefetches included.
     await networkQuiet(log);
-    return { ...loaded, duplicates: log.duplicates().reduce((sum, d) => sum + d.count - 1, 0) };
+    return {
+      ...loaded,
+      ...moments,
+      ...work,
+      duplicates: log.duplicates().reduce((sum, d) => sum + d.count - 1, 0),
+    };
   } finally {
     await log.detach();
     await page.context().close();
   }
+}
+
+/**
+ * The CPU time the page's main thread has spent so far (`Performance.getMetrics` in thread time), and
+ * the part of it that ran JavaScript. Read when the screen is interactive. A machine shared with other
+ * work barely moves it, unlike a time on the wall clock; the CPU slowdown does (its throttling counts as
+ * the thread's time), so compare it at `--cpu 1`.
+ */
+async function mainThreadWork(log: NetworkLog) {
+  const { metrics } = (await log.session.send('Performance.getMetrics')) as {
+    metrics: { name: string; value: number }[];
+  };
+  const metric = (name: string) => (metrics.find((m) => m.name === name)?.value ?? Number.NaN) * 1000;
+  return { mainThreadCpuMs: metric('ThreadTime'), scriptCpuMs: metric('ScriptDuration') };
+}
+
+/** A cold load under Chromium's CPU profiler, from before the navigation until the screen is interactive. */
+async function profiledLoad(browser: Browser, build: Build, screen: Screen, token: string | undefined, file: string) {
+  const { page, log } = await newPage(browser, screen.as === 'anonymous' ? undefined : token);
+  try {
+    await probeMilestonesOnLoad(page, screen);
+    await log.session.send('Profiler.enable');
+    await log.session.send('Profiler.setSamplingInterval', { interval: 200 });
+    await log.session.send('Profiler.start');
+    await page.goto(`${build.url}${screen.path}`);
+    await milestones(page, { polling: 20 });
+    const { profile } = (await log.session.send('Profiler.stop')) as { profile: CpuProfile };
+    fs.writeFileSync(file, JSON.stringify(profile));
+    return breakDown(profile);
+  } finally {
+    await log.detach();
+    await page.context().close();
+  }
+}
+
+/** Medians over runs of each key of a breakdown's record. */
+function medianRecord(records: Record<string, number>[]) {
+  const keys = new Set(records.flatMap((r) => Object.keys(r)));
+  return Object.fromEntries([...keys].map((k) => [k, median(records.map((r) => r[k] ?? 0))]));
+}
+
+function profileTables(rows: { key: string; build: string; runs: ProfileBreakdown[] }[]) {
+  const lines = [
+    `\n### Where the main thread goes until interactive (CPU profiles, ${PROFILE_RUNS} per page and build, median ms)\n`,
+    'Self time by group: the function on top of the stack when sampled ("browser" is Chromium\'s own work).',
+  ];
+  const ms = (value: number | undefined) => Math.round(value ?? 0);
+  for (const key of [...new Set(rows.map((r) => r.key))]) {
+    const builds = rows.filter((r) => r.key === key);
+    const groups = builds.map((b) => medianRecord(b.runs.map((r) => r.groups)));
+    lines.push(`\n#### ${key}\n`, `| group | ${builds.map((b) => b.build).join(' | ')} |`);
+    lines.push(`| --- |${builds.map(() => ' ---: |').join('')}`);
+    lines.push(`| **busy (not idle)** | ${builds.map((b) => ms(median(b.runs.map((r) => r.busyMs)))).join(' | ')} |`);
+    for (const name of new Set([...GROUPS.map(([, n]) => n), ...groups.flatMap((g) => Object.keys(g))])) {
+      if (groups.some((g) => g[name])) lines.push(`| ${name} | ${groups.map((g) => ms(g[name])).join(' | ')} |`);
+    }
+    for (const build of builds.filter((b) => b.build !== 'single bundle')) {
+      const top = (record: Record<string, number>, n: number) =>
+        Object.entries(record)
+          .filter(([k]) => !/^\((program|garbage collector|idle|root)\)/.test(k))
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, n)
+          .map(([k, v]) => `${ms(v)} ${k}`)
+          .join('; ');
+      lines.push(
+        `\n${key}, ${build.build}, inclusive — files: ${top(medianRecord(build.runs.map((r) => r.files)), 12)}`,
+        `\n${key}, ${build.build}, inclusive — functions: ${top(medianRecord(build.runs.map((r) => r.functions)), 15)}`,
+      );
+    }
+  }
+  return lines.join('\n');
 }
 
 /** Clicks the side menu's entry `label` from inside the page; answers the page's time of the click. */
@@ -223,21 +323,68 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 type Row = {
   key: string;
   build: string;
-  runs: (LoadFigures & { idlePrefetchJsGzipBytes?: number; contentMs?: number })[];
+  runs: (LoadFigures &
+    Partial<Milestones> & {
+      idlePrefetchJsGzipBytes?: number;
+      contentMs?: number;
+      mainThreadCpuMs?: number;
+      scriptCpuMs?: number;
+    })[];
 };
 
-function table(title: string, rows: Row[], withIdle = false) {
+/** Median and range of one time over a row's runs: "median (min–max)". */
+function spread(row: Row, pick: (f: Row['runs'][number]) => number | undefined) {
+  const values = row.runs.map(pick).filter((v): v is number => v !== undefined);
+  if (values.length === 0) return '—';
+  return `${Math.round(median(values))} (${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))})`;
+}
+
+function table(title: string, rows: Row[], kind: 'load' | 'navigation') {
+  const load = kind === 'load';
   const lines = [
     `\n### ${title}\n`,
-    `| ${withIdle ? 'menu → page' : 'page'} | build | JS gzip KB | JS files | wire KB | duplicate fetches | max depth | JS depth | ready ms (median, min–max) |${withIdle ? ' whole page ms (median) | idle prefetch JS gzip KB |' : ''}`,
-    `| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |${withIdle ? ' ---: | ---: |' : ''}`,
+    `| ${load ? 'page' : 'menu → page'} | build | JS gzip KB | JS files | wire KB | duplicate fetches | max depth | JS depth | ready ms (median, min–max) |${load ? ' first paint ms | interactive ms | main-thread CPU ms | of it JavaScript |' : ' whole page ms (median) | idle prefetch JS gzip KB |'}`,
+    `| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |${load ? ' ---: | ---: |' : ''}`,
   ];
   for (const row of rows) {
     const m = (pick: (f: LoadFigures) => number) => median(row.runs.map(pick));
-    const ready = row.runs.map((r) => r.readyMs);
     lines.push(
-      `| ${row.key} | ${row.build} | ${kb(m((f) => f.jsGzipBytes))} | ${m((f) => f.jsFiles)} | ${kb(m((f) => f.wireBytes))} | ${Math.max(...row.runs.map((r) => r.duplicates))} | ${m((f) => f.depth)} | ${m((f) => f.scriptDepth)} | ${Math.round(median(ready))} (${Math.round(Math.min(...ready))}–${Math.round(Math.max(...ready))}) |${withIdle ? ` ${Math.round(median(row.runs.map((r) => r.contentMs ?? Number.NaN)))} | ${kb(median(row.runs.map((r) => r.idlePrefetchJsGzipBytes ?? 0)))} |` : ''}`,
+      `| ${row.key} | ${row.build} | ${kb(m((f) => f.jsGzipBytes))} | ${m((f) => f.jsFiles)} | ${kb(m((f) => f.wireBytes))} | ${Math.max(...row.runs.map((r) => r.duplicates))} | ${m((f) => f.depth)} | ${m((f) => f.scriptDepth)} | ${spread(row, (f) => f.readyMs)} |${
+        load
+          ? ` ${spread(row, (f) => f.firstPaintMs)} | ${spread(row, (f) => f.interactiveMs)} | ${spread(row, (f) => f.mainThreadCpuMs)} | ${spread(row, (f) => f.scriptCpuMs)} |`
+          : ` ${Math.round(median(row.runs.map((r) => r.contentMs ?? Number.NaN)))} | ${kb(median(row.runs.map((r) => r.idlePrefetchJsGzipBytes ?? 0)))} |`
+      }`,
     );
+  }
+  return lines.join('\n');
+}
+
+/** The issue's goals for a cold load, against the single bundle's ready time at the same run. */
+const GOALS = { firstPaint: 0.5, interactive: 1.0 };
+
+/**
+ * Each build's first paint and interactive moments ÷ the single bundle's ready time (medians), and
+ * whether the goals are met; the single bundle's own row shows what a plain single-page app's paint
+ * and liveness add to its ready time.
+ */
+function milestoneRatios(loads: Row[]) {
+  const lines = [
+    `\n### Cold loads: first paint and interactive ÷ the single bundle's ready (medians; goals ≤ ${GOALS.firstPaint} and ≤ ${GOALS.interactive.toFixed(1)})\n`,
+    '| page | build | first paint ÷ | met | interactive ÷ | met |',
+    '| --- | --- | ---: | :---: | ---: | :---: |',
+  ];
+  for (const reference of loads.filter((r) => r.build === 'single bundle')) {
+    const base = median(reference.runs.map((r) => r.readyMs));
+    for (const row of loads.filter((r) => r.key === reference.key)) {
+      const ratio = (pick: (f: Row['runs'][number]) => number | undefined) =>
+        median(row.runs.map(pick).filter((v): v is number => v !== undefined)) / base;
+      const paint = ratio((f) => f.firstPaintMs);
+      const live = ratio((f) => f.interactiveMs);
+      const met = (value: number, goal: number) => (row === reference ? '—' : value <= goal ? 'yes' : 'no');
+      lines.push(
+        `| ${row.key} | ${row.build} | ${paint.toFixed(2)} | ${met(paint, GOALS.firstPaint)} | ${live.toFixed(2)} | ${met(live, GOALS.interactive)} |`,
+      );
+    }
   }
   return lines.join('\n');
 }
@@ -303,17 +450,20 @@ function budgets(loads: Row[], navs: Row[]) {
 function ratios(rows: Row[], numerator: string, denominator: string) {
   const lines = [
     `\n### ${numerator} ÷ ${denominator} (medians)\n`,
-    '| page | JS gzip | wire | ready |',
-    '| --- | ---: | ---: | ---: |',
+    '| page | JS gzip | wire | ready | first paint | interactive | main-thread CPU |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   const keys = [...new Set(rows.map((r) => r.key))];
   for (const key of keys) {
     const [fed, ref] = [numerator, denominator].map((b) => rows.find((r) => r.key === key && r.build === b));
     if (!fed || !ref) continue;
-    const ratio = (pick: (f: LoadFigures) => number) =>
-      (median(fed.runs.map(pick)) / Math.max(1, median(ref.runs.map(pick)))).toFixed(2);
+    const ratio = (pick: (f: Row['runs'][number]) => number | undefined) => {
+      const of = (row: Row) => row.runs.map(pick).filter((v): v is number => v !== undefined);
+      const [a, b] = [of(fed), of(ref)];
+      return a.length && b.length ? (median(a) / Math.max(1, median(b))).toFixed(2) : '—';
+    };
     lines.push(
-      `| ${key} | ${ratio((f) => f.jsGzipBytes)} | ${ratio((f) => f.wireBytes)} | ${ratio((f) => f.readyMs)} |`,
+      `| ${key} | ${ratio((f) => f.jsGzipBytes)} | ${ratio((f) => f.wireBytes)} | ${ratio((f) => f.readyMs)} | ${ratio((f) => f.firstPaintMs)} | ${ratio((f) => f.interactiveMs)} | ${ratio((f) => f.mainThreadCpuMs)} |`,
     );
   }
   return lines.join('\n');
@@ -360,10 +510,13 @@ async function main() {
     );
     // `--runs 0 --renders`: the render counts alone.
     if (RUNS > 0) {
-      console.log(table('Cold loads', loads));
-      console.log(table('Menu navigation from the dashboard (bytes and time after the click)', navs, true));
+      console.log(table('Cold loads', loads, 'load'));
+      console.log(table('Menu navigation from the dashboard (bytes and time after the click)', navs, 'navigation'));
       console.log(budgets(loads, navs));
-      if (WITH_REFERENCE) console.log(ratios([...loads, ...navs], 'federated', 'single bundle'));
+      if (WITH_REFERENCE) {
+        console.log(milestoneRatios(loads));
+        console.log(ratios([...loads, ...navs], 'federated', 'single bundle'));
+      }
       if (COMPARE_ROOT) console.log(ratios([...loads, ...navs], 'federated', 'before'));
     }
     if (WITH_RENDERS) {
@@ -384,6 +537,25 @@ async function main() {
         }
       }
       console.log(rendersTable(rows));
+    }
+    if (PROFILE_DIR) {
+      fs.mkdirSync(PROFILE_DIR, { recursive: true });
+      const rows: { key: string; build: string; runs: ProfileBreakdown[] }[] = [];
+      for (let i = 0; i < PROFILE_RUNS; i++) {
+        for (const s of SCREENS) {
+          for (const build of builds) {
+            let row = rows.find((r) => r.key === s.path && r.build === build.label);
+            if (!row) {
+              row = { key: s.path, build: build.label, runs: [] };
+              rows.push(row);
+            }
+            const file = path.join(PROFILE_DIR, `${build.label.replace(/ /g, '-')}-${s.name}-${i + 1}.cpuprofile`);
+            row.runs.push(await profiledLoad(browser, build, s, tokens.get(build), file));
+          }
+        }
+        console.error(`profile run ${i + 1}/${PROFILE_RUNS} done`);
+      }
+      console.log(profileTables(rows));
     }
     if (JSON_OUT) fs.writeFileSync(JSON_OUT, JSON.stringify({ when, cpu: CPU, runs: RUNS, loads, navs }, null, 2));
   } finally {

@@ -16,28 +16,70 @@ export interface Screen {
    * row before the rest), so a menu navigation is timed to both.
    */
   content?: string;
+  /**
+   * What must be the live app's before the screen counts as interactive: its main field and main
+   * action (a CSS selector, and the element's exact text when the selector alone is not enough).
+   * See `src/load-milestones.ts`.
+   */
+  live: LiveTarget[];
+}
+
+/** An element the user types into or presses, once the app has attached its handler. */
+export interface LiveTarget {
+  selector: string;
+  text?: string;
 }
 
 /** A table's first row of data (not a placeholder row). */
 const DATA_ROW = 'tbody tr:not([data-testid="skeleton-row"]) td';
 
 export const SCREENS: Screen[] = [
-  { name: 'login', path: '/login', heading: 'Entrar', button: 'Entrar', as: 'anonymous' },
-  { name: 'dashboard', path: '/', heading: 'Bem-vindo(a),', as: 'superuser' },
+  {
+    name: 'login',
+    path: '/login',
+    heading: 'Entrar',
+    button: 'Entrar',
+    as: 'anonymous',
+    live: [
+      { selector: 'form input[name="username"]' },
+      { selector: 'form input[name="password"]' },
+      { selector: 'form button[type="submit"]' },
+    ],
+  },
+  // The dashboard has no form: its action is the side menu.
+  {
+    name: 'dashboard',
+    path: '/',
+    heading: 'Bem-vindo(a),',
+    as: 'superuser',
+    live: [{ selector: 'nav a[aria-label="Empresas"]' }],
+  },
   {
     name: 'companies',
     path: '/companies',
     heading: 'Gestão de Empresas',
     as: 'superuser',
     content: DATA_ROW,
+    live: [{ selector: 'input[type="search"]' }, { selector: 'button', text: 'Adicionar Empresa' }],
   },
-  { name: 'admin', path: '/admin', heading: 'Administração de Usuários', as: 'superuser', content: DATA_ROW },
+  {
+    name: 'admin',
+    path: '/admin',
+    heading: 'Administração de Usuários',
+    as: 'superuser',
+    content: DATA_ROW,
+    live: [{ selector: 'button', text: 'Adicionar usuário' }],
+  },
   {
     name: 'settings',
     path: '/settings',
     heading: 'Configurações',
     as: 'superuser',
     content: '[role="tabpanel"] button',
+    live: [
+      { selector: '[role="tab"]', text: 'Senha' },
+      { selector: '[role="tabpanel"] button', text: 'Editar' },
+    ],
   },
 ];
 

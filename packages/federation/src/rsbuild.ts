@@ -56,6 +56,7 @@ export function createRemoteConfig(remote: RemoteDefinition, options: { root?: s
         // Before the precompression, which then compresses their files too.
         pluginFirstScreen((group) => group.startsWith(EXPOSE_CHUNK_GROUP_PREFIX)),
         pluginRemoteDeclaration(remote, pkg.version),
+        pluginSourceMapsOnRequest(),
         pluginPrecompress(),
         pluginModuleFederation({
           name: federationName(remote.name),
@@ -199,6 +200,23 @@ export function pluginPrecompress(): RsbuildPlugin {
         const count = await precompressDir(api.context.distPath);
         api.logger.info(`precompressed ${count} files (brotli, gzip) in ${api.context.distPath}`);
       });
+    },
+  };
+}
+
+/**
+ * `BUILD_SOURCE_MAPS=1`: the build also writes source maps, so a CPU profile of the production build
+ * names the modules and functions its time went to (`bench:web --profile`). Off by default: users never
+ * download them, and the bundles stay the ones measured.
+ */
+export function pluginSourceMapsOnRequest(): RsbuildPlugin {
+  return {
+    name: 'backoffice:source-maps-on-request',
+    setup(api) {
+      if (process.env.BUILD_SOURCE_MAPS !== '1') return;
+      api.modifyRsbuildConfig((config, { mergeRsbuildConfig }) =>
+        mergeRsbuildConfig(config, { output: { sourceMap: { js: 'source-map' } } }),
+      );
     },
   };
 }

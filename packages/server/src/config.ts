@@ -148,10 +148,13 @@ export function loadConfig(env: Env = process.env): Config {
     firstSuperuser: text(env, 'FIRST_SUPERUSER', 'admin@example.com').toLowerCase(),
     firstSuperuserPassword: text(env, 'FIRST_SUPERUSER_PASSWORD', DEV_SUPERUSER_PASSWORD),
     signupEnabled: flag(env, 'SIGNUP_ENABLED', true),
+    // As browsers send them (lower-case host, no trailing slash); what is no origin stays as written,
+    // for production to refuse by name (production-settings.ts).
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim().replace(/\/+$/, ''))
-      .filter(Boolean),
+      .filter(Boolean)
+      .map((o) => normalizeOrigin(o) ?? o),
     smtp: {
       host: optional(env, 'SMTP_HOST'),
       port: integer(env, 'SMTP_PORT', 587, 1, 65535),

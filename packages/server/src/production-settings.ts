@@ -1,4 +1,4 @@
-import { passwordRule } from '@backoffice/contracts';
+import { normalizeOrigin, passwordRule } from '@backoffice/contracts';
 import * as v from 'valibot';
 
 /**
@@ -86,11 +86,12 @@ export function firstSuperuserPasswordProblem(password: string, devDefault: stri
 }
 
 /**
- * `*` would let every web page call the API from its visitors' browsers; production names its origins
- * (a wildcard inside an origin, `https://*.example.com`, is no origin a browser sends either).
+ * `*` would let every web page call the API from its visitors' browsers; production names its origins.
+ * So does `null`, the Origin of sandboxed frames and `data:` pages that any site can make. A wildcard
+ * inside an origin (`https://*.example.com`) or a path is no origin a browser sends either.
  */
 export function corsOriginsProblem(origins: readonly string[]): string | undefined {
-  const wild = origins.filter((origin) => origin.includes('*'));
+  const wild = origins.filter((origin) => origin.includes('*') || normalizeOrigin(origin) === null);
   if (wild.length === 0) return undefined;
   return `CORS_ORIGINS must list real origins in production, not ${wild.map((o) => `"${o}"`).join(', ')} (e.g. https://backoffice.example.com)`;
 }

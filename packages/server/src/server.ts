@@ -8,7 +8,7 @@ import { UsersRepository } from './db/users-repository.js';
 import { ensureFirstSuperuser } from './first-superuser.js';
 import { loggerOptions } from './http/log.js';
 import { defaultWebRoot } from './plugins/frontends.js';
-import { publishWorkspace } from './releases/workspace.js';
+import { publishWorkspace, warnIfNothingPromoted } from './releases/workspace.js';
 import { createMailer } from './services/mailer.js';
 import { memoryStore, redisStore, withFallback } from './services/rate-limiter.js';
 
@@ -90,6 +90,8 @@ export async function startServer(config: Config, logger: FastifyBaseLogger | bo
     // promoted; in production only `remotes publish`/`promote` change what users get.
     if (config.nodeEnv !== 'production') {
       await publishWorkspace(app.releases, config.webRoot ?? defaultWebRoot(), app.log);
+    } else {
+      await warnIfNothingPromoted(app.releases, app.log);
     }
     if (config.nodeEnv === 'production' && config.devRemoteOrigins.length > 0) {
       // Allowed (a staging site may want it), but worth a line: these origins may run code in the page.

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
+import { rateLimitAddress } from '../src/http/client-address.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { capturedLog } from './support/log.js';
 
@@ -195,5 +196,20 @@ describe('TRUST_PROXY parsing', () => {
   it.each(['maybe', '11', '10.0.0.0/33', '10.0.0', '10.0.0.1,,', 'localhost'])('refuses %j', (value) => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY must be/);
+  });
+});
+
+describe('the address rate limits count', () => {
+  it.each([
+    ['10.0.0.1', '10.0.0.1'],
+    ['::ffff:10.0.0.1', '10.0.0.1'],
+    ['2001:db8:5:6::1', '2001:db8:5:6::/64'],
+    ['2001:0db8:0005:0006:ffff:ffff:ffff:ffff', '2001:db8:5:6::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['64:ff9b::192.0.2.1', '64:ff9b:0:0::/64'],
+  ])('%s → %s', (ip, counted) => {
+    expect(rateLimitAddress(ip)).toBe(counted);
   });
 });

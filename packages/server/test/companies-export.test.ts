@@ -8,6 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CompaniesRepository } from '../src/db/companies-repository.js';
+import { defuseFormulas, restoreFormulas } from '../src/services/companies-csv.js';
 import { createTestApp, detail, type TestApp } from './support/app.js';
 
 let t: TestApp;
@@ -317,6 +318,21 @@ describe('CSV injection, whatever separator the reader splits on (issue 24, row 
   it.each([',', ';', '\t', '|'])('leaves no cell starting with = + - @ when split on %j', (separator) => {
     const formulas = naiveCells(separator).filter((cell) => /^[=+\-@\t\r]/.test(cell));
     expect(formulas).toEqual([]);
+  });
+
+  it('the import’s reading undoes exactly what the export added, for any text', () => {
+    // Every string of up to 5 characters over the characters that matter, and a few long random ones.
+    const alphabet = ['=', '+', '-', '@', '\t', '\r', '\n', ',', ';', '|', "'", 'a'];
+    let texts = [''];
+    for (let length = 1; length <= 5; length++) {
+      texts = texts.flatMap((text) => (text.length === length - 1 ? alphabet.map((char) => text + char) : [text]));
+    }
+    texts = [...new Set(texts)];
+    for (let i = 0; i < 500; i++) {
+      texts.push(Array.from({ length: 30 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join(''));
+    }
+    const broken = texts.filter((text) => restoreFormulas(defuseFormulas(text)) !== text);
+    expect(broken).toEqual([]);
   });
 
   it('reads back, as RFC 4180 says, as the names with an apostrophe before each formula start', () => {

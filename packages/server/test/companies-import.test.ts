@@ -83,6 +83,72 @@ describe('the file', () => {
     expect(events(again.body).at(-1)).toEqual({ type: 'summary', rows: 2, created: 0, ignored: 2, rejected: 0 });
   });
 
+  it('reads our own export back unchanged, formulas after an inner separator and apostrophes included', async () => {
+    const names = [
+      'X,=SUM(1+1)',
+      'Mercado\t=1+2',
+      'Loja;@HYPERLINK("http://evil")',
+      'A|-2+3',
+      'Linha\n+1',
+      "'=Já com apóstrofo",
+      "Meio,''+dois",
+      "D'Ávila & Filhos",
+      'Só texto, sem fórmula - nem perigo',
+    ];
+    const ids: string[] = [];
+    for (const [index, name] of names.entries()) {
+      const res = await t.post('companies/', token, {
+        trading_name: name,
+        legal_name: `-${name} Ltda`,
+        tax_id: taxId(),
+        type: index % 2 ? 'matriz' : 'filial',
+        is_active: index % 3 !== 0,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      ids.push(res.json().id);
+    }
+    /** The export's rows without their last cell (the creation time, which an import cannot keep). */
+    const exportRows = async (selected: string[]) => {
+      const body = (await t.post('companies/export.csv', token, { ids: selected })).body;
+      const rows: string[][] = [];
+      for await (const record of csvRecords(
+        (async function* () {
+          yield body.replace(/^\uFEFF/, '');
+        })(),
+        () => {},
+      )) {
+        rows.push(record.cells.slice(0, -1));
+      }
+      return rows.slice(1).sort((a, b) => (a[2] ?? '').localeCompare(b[2] ?? ''));
+    };
+    const before = await exportRows(ids);
+    expect(before).toHaveLength(names.length);
+    const file = (await t.post('companies/export.csv', token, { ids })).body;
+    await t.post('companies/bulk', token, { action: 'delete', ids });
+
+    expect(events((await upload('import', file)).body).at(-1)).toMatchObject({ created: names.length, rejected: 0 });
+    const imported = (await t.get(`companies/?search=${encodeURIComponent('Ltda')}&limit=100`, token)).json().data as {
+      id: string;
+      trading_name: string;
+      legal_name: string;
+    }[];
+    const byName = new Map(imported.map((company) => [company.trading_name, company]));
+    for (const name of names) expect(byName.get(name)?.legal_name).toBe(`-${name} Ltda`);
+    const after = await exportRows(names.map((name) => byName.get(name)?.id as string));
+    expect(after).toEqual(before);
+
+    // A rejected line comes back as it was written, so that once fixed it imports as the export meant.
+    const [header, first] = file.replace(/^\uFEFF/, '').split('\r\n');
+    const badLine = (first as string).replace(/"\d\d\.\d{3}\.\d{3}\/\d{4}-\d\d"/, '"123"');
+    const rejected = (await upload('import/rejected.csv', `${header}\r\n${badLine}\r\n`)).body;
+    expect(
+      rejected
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')[1]
+        ?.slice(0, badLine.length + 4),
+    ).toBe(`${badLine};"2"`);
+  });
+
   it('reads `,` files, Latin-1 files, no BOM, LF endings, quoted line breaks, and the API’s column names', async () => {
     const a = taxId();
     const b = taxId();

@@ -119,9 +119,23 @@ describe('production refuses weak settings (issue 24, row 5)', () => {
     expect(message).toContain(reason);
   });
 
-  it.each(['*', 'https://ok.example.com,*', 'https://*.example.com'])('CORS_ORIGINS=%s', (origins) => {
-    const message = refusal({ CORS_ORIGINS: origins });
-    expect(message).toContain('CORS_ORIGINS must list real origins');
+  // `null` is the Origin of sandboxed frames and data: pages, which any site can make: allowing it is `*`.
+  it.each(['*', 'https://ok.example.com,*', 'https://*.example.com', 'null', 'https://ok.example.com/api'])(
+    'CORS_ORIGINS=%s',
+    (origins) => {
+      const message = refusal({ CORS_ORIGINS: origins });
+      expect(message).toContain('CORS_ORIGINS must list real origins');
+    },
+  );
+
+  it('takes an origin as browsers send it (lower-case host, no trailing slash)', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SECRET_KEY: randomKey(),
+      FIRST_SUPERUSER_PASSWORD: 'a-strong-password',
+      CORS_ORIGINS: 'https://Portal.Example.com/',
+    });
+    expect(config.corsOrigins).toEqual(['https://portal.example.com']);
   });
 
   it('names every problem at once', () => {

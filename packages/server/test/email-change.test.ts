@@ -1,4 +1,4 @@
-import { apiErrors } from '@backoffice/contracts';
+import { type AuditEvent, apiErrors } from '@backoffice/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSmtpCatcher } from '../src/testing/smtp-catcher.js';
 import { createTestApp, detail, type TestApp } from './support/app.js';
@@ -89,6 +89,17 @@ describe('POST /users/email-change/revert', () => {
     const twice = await revert(link);
     expect(twice.statusCode).toBe(400);
     expect(detail(twice)).toBe(apiErrors.invalidEmailChangeToken);
+
+    // On record as the account owner's, who holds the old address's mail, not as the system's.
+    const history = (await t.get(`users/${user.id}/history`, t.superuserToken)).json().data as AuditEvent[];
+    const undo = history.find((event) => event.reason === 'email_change_revert');
+    expect(undo).toMatchObject({
+      action: 'user.updated',
+      actor: { type: 'user', id: user.id, label: user.email },
+      ip: '127.0.0.1',
+      changes: { email: { new: user.email } },
+    });
+    expect(history.filter((event) => event.reason === 'email_change_revert')).toHaveLength(1);
   });
 
   it('takes the account back from a stolen session: its reset link, sessions and later undo links stop working', async () => {
@@ -109,6 +120,22 @@ describe('POST /users/email-change/revert', () => {
     expect(detail(reset)).toBe('Invalid token');
     expect(detail(await revert(thiefsUndo))).toBe(apiErrors.invalidEmailChangeToken);
     await expect(t.login(owner.user.email, owner.user.password)).resolves.toEqual(expect.any(String));
+  });
+
+  it("keeps the owner's way back when the thief undoes a later change of his own (A → B → C, then B's link)", async () => {
+    const owner = await t.userToken();
+    const [thief, thiefAgain] = [address('ladrao'), address('ladrao-2')];
+    await t.patch('users/me', owner.token, { email: thief });
+    const ownersUndo = await revertToken(owner.user.email);
+    await t.patch('users/me', owner.token, { email: thiefAgain });
+    // The thief undoes his second change with the link mailed to his first address: the account is his
+    // address again, and a reset link for it would be his to ask for.
+    expect((await revert(await revertToken(thief))).statusCode).toBe(200);
+    expect((await t.get(`users/${owner.user.id}`, t.superuserToken)).json().email).toBe(thief);
+
+    expect((await revert(ownersUndo)).statusCode).toBe(200);
+    await expect(t.login(owner.user.email, owner.user.password)).resolves.toEqual(expect.any(String));
+    expect(detail(await revert(ownersUndo))).toBe(apiErrors.invalidEmailChangeToken);
   });
 
   it('keeps the old address for the account while the link is out: nobody may sign up with it or take it', async () => {

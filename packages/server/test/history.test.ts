@@ -1,7 +1,9 @@
 import { type AuditEvent, apiErrors, cnpjCheckDigits } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_AN_EMAIL_LABEL } from '../src/routes/login.js';
 import { SYSTEM } from '../src/services/audit.js';
+import { newLinkToken } from '../src/services/link-tokens.js';
 import { createTestApp, detail, SUPERUSER, type TestApp } from './support/app.js';
 
 /**
@@ -59,7 +61,8 @@ describe('a company’s history', () => {
     const [deleted, updated, created] = data as [AuditEvent, AuditEvent, AuditEvent];
     for (const event of data) {
       expect(event.actor).toEqual({ type: 'user', id: user.user.id, label: user.user.email });
-      expect(event.ip).toBe('127.0.0.1');
+      // The address is a super user's to see: an ordinary account (anyone, with sign-up open) reads who and when.
+      expect(event.ip).toBeNull();
       expect(event.entity_id).toBe(company.id);
       expect(Date.parse(event.occurred_at)).not.toBeNaN();
     }
@@ -70,6 +73,8 @@ describe('a company’s history', () => {
       ['created_at', 'is_active', 'legal_name', 'tax_id', 'trading_name', 'type'].sort(),
     );
     expect(deleted.changes.trading_name).toEqual({ old: 'Padaria Nova', new: null });
+    const asSuperuser = await history(company.id, '', t.superuserToken);
+    expect(asSuperuser.data.map((event) => event.ip)).toEqual(['127.0.0.1', '127.0.0.1', '127.0.0.1']);
   });
 
   it('an update that changes nothing visible is no event; a failed change leaves none', async () => {
@@ -296,6 +301,50 @@ describe('users’ history and the activity list', () => {
     expect((await t.get(`users/${target.id}/history`, user.token)).statusCode).toBe(403);
   });
 
+  it('records a reset by its link, a change of one’s own password, a status change and a refused inactive sign-in', async () => {
+    const target = await t.createUser();
+    const { token, hash } = newLinkToken();
+    await t.app.usersRepository.addResetToken(target.id, hash, new Date(Date.now() + 60_000));
+    const reset = await t.post('reset-password/', undefined, { token, new_password: 'reset-password-1' });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const session = await t.login(target.email, 'reset-password-1');
+    const own = await t.patch('users/me/password', session, {
+      current_password: 'reset-password-1',
+      new_password: 'own-password-2',
+      confirm_password: 'own-password-2',
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    await t.patch(`users/${target.id}`, t.superuserToken, { is_active: false });
+    await expect(t.login(target.email, 'own-password-2')).rejects.toThrow();
+
+    const events = (await t.get(`users/${target.id}/history`, t.superuserToken)).json().data as AuditEvent[];
+    const self = { type: 'user', id: target.id, label: target.email };
+    expect(events.slice(0, 5)).toMatchObject([
+      { action: 'user.login_failed', actor: self },
+      { action: 'user.updated', actor: { label: SUPERUSER.email }, changes: { is_active: { old: true, new: false } } },
+      { action: 'user.password_changed', actor: self, changes: { password: { old: null, new: null } } },
+      { action: 'user.login', actor: self },
+      { action: 'user.password_reset', reason: 'password_reset', actor: self, ip: '127.0.0.1' },
+    ]);
+  });
+
+  it('records a failed sign-in whose e-mail field holds no address without what was typed there', async () => {
+    const typed = ['Minha-Senha-Secreta-9', 'senha sem arroba'];
+    for (const username of typed) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login/access-token',
+        payload: new URLSearchParams({ username, password: 'x' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    const res = await t.get('audit-events?action=user.login_failed&limit=100', t.superuserToken);
+    for (const text of typed) expect(res.body).not.toContain(text);
+    const labels = (res.json().data as AuditEvent[]).map((event) => event.actor.label);
+    expect(labels.filter((label) => label === NOT_AN_EMAIL_LABEL)).toHaveLength(typed.length);
+  });
+
   it('lists activity for super users, filtered by who, what, entity and period', async () => {
     const actor = await t.userToken();
     const company = await create({}, actor.token);
@@ -306,6 +355,12 @@ describe('users’ history and the activity list', () => {
       'company.created',
       'user.login',
     ]);
+    // Each event names its entity as people know it: the company's name, the user's e-mail.
+    expect(byActor.data.map((event: AuditEvent) => event.entity_label)).toEqual([
+      'Padaria Central',
+      'Padaria Central',
+      actor.user.email,
+    ]);
     const updates = (
       await t.get(`audit-events?actor_id=${actor.user.id}&action=company.updated`, t.superuserToken)
     ).json();
@@ -314,6 +369,11 @@ describe('users’ history and the activity list', () => {
     expect(prefix.data).toHaveLength(2);
     const entity = (await t.get(`audit-events?entity_type=company&entity_id=${company.id}`, t.superuserToken)).json();
     expect(entity.data).toHaveLength(2);
+    // Once deleted, every event of the company still names it, by the name its deletion recorded.
+    await t.patch(`companies/${company.id}`, actor.token, { trading_name: 'Nome Final' });
+    await t.del(`companies/${company.id}`, actor.token);
+    const gone = (await t.get(`audit-events?entity_type=company&entity_id=${company.id}`, t.superuserToken)).json();
+    expect(gone.data.map((event: AuditEvent) => event.entity_label)).toEqual(Array(4).fill('Nome Final'));
     const future = new Date(Date.now() + 60_000).toISOString();
     expect((await t.get(`audit-events?from=${future}`, t.superuserToken)).json().data).toEqual([]);
     const past = (await t.get(`audit-events?actor_id=${actor.user.id}&to=${future}&limit=1`, t.superuserToken)).json();

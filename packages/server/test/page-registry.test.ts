@@ -136,6 +136,21 @@ describe('the registry, from the builds’ remote.json', () => {
     expect(page.headers['set-cookie']).toBeUndefined();
     expect(page.headers['content-security-policy']).not.toContain('localhost:3002');
   });
+
+  it("writes what a link asks for into the page as text: $' $` $& in it copy no part of the page", async () => {
+    // String.replace reads these in a replacement string: `$'` is the page after </head>, `$&` </head> itself.
+    const asked = ["x$'", 'y$`', 'z$&'];
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/?${asked.map((name) => `remote-override=${encodeURIComponent(`${name}@http://a.example/remoteEntry.js`)}`).join('&')}`,
+      headers: html,
+    });
+    expect(page.body.match(/<body>/g)).toHaveLength(1);
+    expect(page.body.match(/<\/head>/g)).toHaveLength(1);
+    expect(registryOf(page.body).refused).toEqual(
+      asked.map((name) => `remote-override ${name}: "${name}" is not a remote name`),
+    );
+  });
 });
 
 describe('developers’ overrides (DEV_REMOTE_ORIGINS)', () => {
@@ -171,14 +186,19 @@ describe('developers’ overrides (DEV_REMOTE_ORIGINS)', () => {
     expect(scriptsOf(first.body).filter((src) => src?.startsWith('/remotes/'))).toEqual([]);
     const setCookie = String(first.headers['set-cookie']);
     expect(setCookie).toMatch(/^bo_remote_overrides=[^;]+; Path=\/; HttpOnly; SameSite=Lax$/);
-    const csp = String(first.headers['content-security-policy']);
-    const directive = (name: string) => new RegExp(`(?:^|;)${name} ([^;]*)`).exec(csp)?.[1];
-    expect(directive('script-src')).toBe(`'self' ${dev} https://dev.example.com`);
-    expect(directive('connect-src')).toBe(
-      `'self' ${dev} https://dev.example.com ws://localhost:3002 wss://dev.example.com`,
-    );
-    expect(directive('style-src')).toBe(`'self' 'unsafe-inline' ${dev} https://dev.example.com`);
-    expect(csp).not.toContain('upgrade-insecure-requests');
+    // The page's CSP lists the dev server it loads from, and no other allowed one.
+    const directive = (res: Awaited<ReturnType<typeof open>>, name: string) =>
+      new RegExp(`(?:^|;)${name} ([^;]*)`).exec(String(res.headers['content-security-policy']))?.[1];
+    expect(directive(first, 'script-src')).toBe(`'self' ${dev}`);
+    expect(directive(first, 'connect-src')).toBe(`'self' ${dev} ws://localhost:3002`);
+    expect(directive(first, 'style-src')).toBe(`'self' 'unsafe-inline' ${dev}`);
+    expect(String(first.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+    // A page without an override, and every other answer, allows no dev server: a script there could
+    // otherwise run in every visitor's page.
+    for (const res of [await open('/companies'), await t.get('/api/v1/users/me'), await t.get('/remotes.json')]) {
+      expect(directive(res, 'script-src')).toBe("'self'");
+      expect(directive(res, 'connect-src')).toBe("'self'");
+    }
 
     // Later loads carry the cookie: the override holds without the parameter, and nothing is set again.
     const later = await open('/settings', cookieOf(first));
@@ -199,6 +219,9 @@ describe('developers’ overrides (DEV_REMOTE_ORIGINS)', () => {
       `/?remote-override=greetings@${dev}/remote.json&remote-override=companies@https://dev.example.com/remoteEntry.js`,
     );
     expect(registryOf(both.body).overrides.map((o) => o.name)).toEqual(['greetings', 'companies']);
+    expect(String(both.headers['content-security-policy'])).toContain(
+      `script-src 'self' ${dev} https://dev.example.com;`,
+    );
     expect(registryOf(both.body).remotes.remote_greetings?.entry).toBe(`${dev}/remote.json`);
     const one = await open('/?remote-override=greetings@off', cookieOf(both));
     expect(registryOf(one.body).overrides).toEqual([

@@ -33,6 +33,18 @@ describe('rate limits on the account endpoints', () => {
     expect((await login('someone@example.com', 'whatever', '10.0.0.10')).statusCode).toBe(400);
   });
 
+  it('counts an IPv6 client by its /64 (one host holds 2^64 addresses), and an IPv4-mapped one as IPv4', async () => {
+    const statuses = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await login(`v6-${i}@example.com`, 'x', `2001:db8:5:6::${i + 1}`)).statusCode);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    expect((await login('v6@example.com', 'x', '2001:0db8:0005:0006:ffff:1:2:3')).statusCode).toBe(429);
+    expect((await login('v6@example.com', 'x', '2001:db8:5:7::1')).statusCode).toBe(400);
+
+    for (let i = 0; i < 5; i++) await login(`v4-${i}@example.com`, 'x', '10.0.0.20');
+    expect((await login('v4@example.com', 'x', '::ffff:10.0.0.20')).statusCode).toBe(429);
+  });
+
   it('limits recovery e-mails per address, answering the same for unknown addresses', async () => {
     const ask = (email: string, i: number) =>
       t.app.inject({ method: 'POST', url: `/api/v1/password-recovery/${email}`, remoteAddress: `10.3.0.${i}` });
@@ -84,6 +96,8 @@ describe('failed logins: backoff per account and address, per address, never a l
 
   it('the owner logs in from their own address while an attacker hammers the account from another', async () => {
     const owner = await t.createUser({ is_superuser: true });
+    // The clock stands still: on a slow machine a 1 s wait could end between two attempts.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     const attacker = await statusesOf(30, owner.email, 'wrong-password', '10.20.0.1');
     // The owner, elsewhere, is not locked out ...
     expect((await login(owner.email, owner.password, '10.20.0.2')).statusCode).toBe(200);
@@ -108,6 +122,26 @@ describe('failed logins: backoff per account and address, per address, never a l
     vi.setSystemTime(Date.now() + 32_001);
     expect((await login(user.email, user.password, '10.21.0.1')).statusCode).toBe(200);
     expect(await statusesOf(5, user.email, 'wrong-password', '10.21.0.1')).toEqual(Array(5).fill(400));
+  });
+
+  it('slows wrong current passwords at a password change: a stolen session guesses no faster than a login', async () => {
+    const { user, token } = await t.userToken();
+    const change = (current: string, ip: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/users/me/password',
+        remoteAddress: ip,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { current_password: current, new_password: 'Nova-senha-123', confirm_password: 'Nova-senha-123' },
+      });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const statuses = [];
+    for (let i = 0; i < 8; i++) statuses.push((await change(`guess-${i}`, '10.24.0.1')).statusCode);
+    expect(statuses).toEqual([...Array(5).fill(400), ...Array(3).fill(429)]);
+    // Held, even with the right password: the guesser learns nothing while waiting.
+    expect((await change(user.password, '10.24.0.1')).statusCode).toBe(429);
+    // The owner, from their own address, changes it.
+    expect((await change(user.password, '10.24.0.2')).statusCode).toBe(200);
   });
 
   it('never waits more than 15 minutes', () => {
@@ -160,7 +194,8 @@ describe('failed logins: backoff per account and address, per address, never a l
     } finally {
       await app.close();
     }
-  });
+    // A database of its own is made in the test: slow on a busy machine.
+  }, 120_000);
 });
 
 const redisUrl = process.env.REDIS_URL;

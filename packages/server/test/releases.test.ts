@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { apiErrors } from '@backoffice/contracts';
+import { type AuditEvent, apiErrors } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIENCE_COOKIE, canaryBucket, userAudience } from '../src/releases/audience.js';
@@ -306,10 +306,99 @@ describe('promote, canary, rollback', () => {
     ]);
   });
 
+  it('every operation is in the history of every change too: who, when, from where, what changed', async () => {
+    const res = await t.get('audit-events?entity_type=release', t.superuserToken);
+    expect(res.statusCode, res.body).toBe(200);
+    const events = (res.json().data as AuditEvent[]).filter((event) => JSON.stringify(event.changes).includes('hello'));
+    const admin = { type: 'user', label: 'admin@example.com' };
+    expect(events.map((event) => [event.action, event.actor.type, event.actor.label, event.changes])).toEqual([
+      ['release.rolled_back', admin.type, admin.label, { stable_version: { old: `hello@${v2}`, new: `hello@${v1}` } }],
+      [
+        'release.promoted',
+        admin.type,
+        admin.label,
+        {
+          stable_version: { old: `hello@${v1}`, new: `hello@${v2}` },
+          // It was the canary's version: the canary ended with it.
+          canary_version: { old: `hello@${v2}`, new: null },
+          canary_users: { old: [expect.stringMatching(/@example\.com$/)], new: [] },
+        },
+      ],
+      [
+        'release.canary',
+        admin.type,
+        admin.label,
+        {
+          canary_version: { old: `hello@${v2}`, new: `hello@${v2}` },
+          canary_percent: { old: 60, new: 0 },
+          canary_users: { old: [], new: [expect.stringMatching(/@example\.com$/)] },
+        },
+      ],
+      [
+        'release.canary',
+        admin.type,
+        admin.label,
+        // The share changed, the version did not: the event still names it.
+        { canary_version: { old: `hello@${v2}`, new: `hello@${v2}` }, canary_percent: { old: 30, new: 60 } },
+      ],
+      [
+        'release.canary',
+        admin.type,
+        admin.label,
+        { canary_version: { old: null, new: `hello@${v2}` }, canary_percent: { old: 0, new: 30 } },
+      ],
+      ['release.promoted', admin.type, admin.label, { stable_version: { old: null, new: `hello@${v1}` } }],
+      ['release.published', admin.type, admin.label, expect.objectContaining({ version: { old: null, new: v2 } })],
+      ['release.published', admin.type, admin.label, expect.objectContaining({ remote: { old: null, new: 'hello' } })],
+    ]);
+    for (const event of events) {
+      expect(event.entity_type).toBe('release');
+      expect(event.entity_label).toMatch(/^hello@1\.0\.0-[0-9a-f]{10}$/);
+      expect(event.entity_id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(event.ip).toBe('127.0.0.1');
+    }
+    // The entity is the release acted on: the rollback's is v1's, the promotion before it v2's.
+    expect(events[0]?.entity_id).toBe(events.at(-1)?.entity_id);
+    expect(events[1]?.entity_id).toBe(events.at(-2)?.entity_id);
+  });
+
   it('refuses to promote or canary a version that is not published', async () => {
     const res = await t.post('remotes/hello/promote', t.superuserToken, { version: '9.9.9' });
     expect(res.statusCode).toBe(404);
     expect(detail(res)).toBe('hello@9.9.9 is not published');
+  });
+});
+
+describe('a stable URL without a version (the companies embed’s embed/v1/embed.js)', () => {
+  it('follows the promoted version, and keeps serving its major once the promoted version ships only the next', async () => {
+    const embed = (marker: string, major = 1) => ({ [`embed/v${major}/embed.js`]: `/* embed ${marker} */` });
+    const first = await published('portal', build('portal-1', { name: 'portal', marker: 'p1', files: embed('p1') }));
+    const second = await published('portal', build('portal-2', { name: 'portal', marker: 'p2', files: embed('p2') }));
+    const next = await published('portal', build('portal-3', { name: 'portal', marker: 'p3', files: embed('p3', 2) }));
+    const stable = (major: number) => fetchFile(`/remotes/portal/embed/v${major}/embed.js`);
+    expect((await stable(1)).statusCode).toBe(404);
+
+    await t.post('remotes/portal/promote', t.superuserToken, { version: first });
+    await t.post('remotes/portal/promote', t.superuserToken, { version: second });
+    const v1 = await stable(1);
+    expect(v1.body).toBe('/* embed p2 */');
+    expect(v1.headers['cache-control']).toBe('no-cache');
+    // Published, never promoted: its new major is nobody's yet.
+    expect((await stable(2)).statusCode).toBe(404);
+
+    await t.post('remotes/portal/promote', t.superuserToken, { version: next });
+    expect((await stable(2)).body).toBe('/* embed p3 */');
+    // Portals still on v1 get the last promoted v1, not a 404, and not the version before it.
+    const kept = await stable(1);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.body).toBe('/* embed p2 */');
+    expect(kept.headers['cache-control']).toBe('no-cache');
+
+    // A rollback to the first makes it the v1 that is served.
+    await t.post('remotes/portal/rollback', t.superuserToken);
+    await t.post('remotes/portal/rollback', t.superuserToken);
+    expect((await stable(1)).body).toBe('/* embed p1 */');
+    expect((await fetchFile('/remotes/portal/embed/v9/embed.js')).statusCode).toBe(404);
   });
 });
 
@@ -331,6 +420,12 @@ describe('who may release', () => {
     expect(res.json().release.published_by).toMatch(/^deploy key "CI greetings" \(bo_dk_[0-9a-f]{12}\)$/);
     const version = res.json().release.version;
     expect((await t.post('remotes/greetings/promote', key, { version })).statusCode).toBe(200);
+    const [promotion] = (await t.get('audit-events?action=release.promoted', t.superuserToken)).json().data;
+    expect(promotion).toMatchObject({
+      actor: { type: 'deploy_key', id: keyId, label: 'CI greetings' },
+      entity_label: `greetings@${version}`,
+      changes: { stable_version: { new: `greetings@${version}` } },
+    });
     const listed = (await t.get('remotes/', key)).json().data;
     expect(listed.map((row: { remote: string }) => row.remote)).toEqual(['greetings']);
     expect((await t.get('deploy-keys/', t.superuserToken)).json().data[0]).toMatchObject({
@@ -374,6 +469,46 @@ describe('who may release', () => {
       origins: ['https://p.example'],
     });
     expect((await t.post(`deploy-keys/${notDeploy.json().id}/revoke`, t.superuserToken)).statusCode).toBe(404);
+  });
+
+  it("a deploy key's build cannot take another remote's pages: promoting or showing it to a canary is refused", async () => {
+    const ownKey = (
+      await t.post('deploy-keys/', t.superuserToken, { name: 'CI greetings 2', remote: 'greetings' })
+    ).json().key as string;
+    const inUse = async () =>
+      (await t.get('remotes/', t.superuserToken))
+        .json()
+        .data.map(({ remote, stable_version, canary }: Record<string, unknown>) => ({
+          remote,
+          stable_version,
+          canary,
+        }));
+    const before = await inUse();
+    // hello is in use with its page /hello; this build of greetings declares /hello/* too, which would
+    // take /hello (more specific), and /greetings/:x beside its own /greetings.
+    const res = await publish(
+      'greetings',
+      build('greetings-takes-hello', {
+        marker: 'takeover',
+        screens: [
+          { path: '/greetings', expose: 'GreetingsPage' },
+          { path: '/hello/*', expose: 'GreetingsPage' },
+        ],
+      }),
+      ownKey,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const version = res.json().release.version;
+    for (const refused of [
+      await t.post('remotes/greetings/promote', ownKey, { version }),
+      await t.post('remotes/greetings/canary', ownKey, { version, percent: 10 }),
+    ]) {
+      expect(refused.statusCode).toBe(400);
+      expect(detail(refused)).toMatch(
+        /^greetings@\S+ cannot be used: its screen \/hello\/\* takes pages of hello@\S+'s screen \/hello$/,
+      );
+    }
+    expect(await inUse()).toEqual(before);
   });
 
   it('the deploy key is never stored: only its hash', async () => {

@@ -74,6 +74,10 @@ describe('remotes against a running server', () => {
     expect(first.out).toMatch(/^published greetings@1\.0\.0-[0-9a-f]{10}\n$/);
     v1 = first.out.trim().split('@')[1] as string;
     expect((await run(['publish', dir])).out).toBe(`published greetings@${v1} (already stored: unchanged)\n`);
+    // Options may come first, as docs/deployment.md writes them.
+    expect((await run(['--url', url, 'publish', dir])).out).toBe(
+      `published greetings@${v1} (already stored: unchanged)\n`,
+    );
   });
 
   it('promote, canary, rollback and list say who gets what', async () => {
@@ -123,6 +127,77 @@ describe('remotes against a running server', () => {
     expect(other).toMatchObject({ code: 1, err: 'Error: 403: This deploy key is for another remote\n' });
     const events = (await t.get('remotes/greetings/events', t.superuserToken)).json().data;
     expect(events[0].actor).toMatch(/^deploy key "CI" \(bo_dk_[0-9a-f]{12}\)$/);
+  });
+
+  it('publish-all checks a checkout’s remotes against its own shell and promotes them with it, together', async () => {
+    // A shared library's new major: the shell and the remotes are built with it, and go live together.
+    const checkout = tempDir('backoffice-checkout-');
+    const react20 = {
+      react: '20.0.0',
+      'react-dom': '20.0.0',
+      '@chakra-ui/react/button': '3.37.0',
+      '@backoffice/ui': '1.0.0',
+    };
+    fakeShellBuild(path.join(checkout, 'shell', 'dist'), { marker: 'n20', provides: react20 });
+    const remote = fakeRemoteBuild(path.join(checkout, 'remote-greetings', 'dist'), {
+      marker: 'g20',
+      requires: { react: '^20.0.0', 'react-dom': '^20.0.0', '@backoffice/ui': '^1.0.0' },
+    });
+    try {
+      // Alone, against the shell in use, it is refused; against a shell version nobody published, too.
+      const alone = await run(['publish', remote]);
+      expect(alone.code).toBe(1);
+      expect(alone.err).toContain('it requires react ^20.0.0; the shell provides react 19.3.1');
+      const unknown = await run(['publish', remote, '--shell', '9.9.9']);
+      expect(unknown).toMatchObject({ code: 1, err: 'Error: 404: shell@9.9.9 is not published\n' });
+
+      const all = await run(['publish-all', '--root', checkout, '--promote']);
+      expect(all.err).toBe('');
+      const lines = all.out.trim().split('\n');
+      expect(lines).toEqual([
+        expect.stringMatching(/^published shell@1\.0\.0-[0-9a-f]{10}$/),
+        expect.stringMatching(/^published greetings@1\.0\.0-[0-9a-f]{10}$/),
+        expect.stringMatching(/^promoted shell@/),
+        expect.stringMatching(/^promoted greetings@/),
+      ]);
+      const shell = (lines[0] as string).split('@')[1] as string;
+      const greetings = (lines[1] as string).split('@')[1] as string;
+      expect((await run(['list'])).out).toMatch(new RegExp(`shell\\s+\\d+\\s+everybody gets ${shell}`));
+      expect((await run(['list'])).out).toMatch(new RegExp(`greetings\\s+\\d+\\s+everybody gets ${greetings}`));
+    } finally {
+      fs.rmSync(checkout, { recursive: true, force: true });
+    }
+  });
+
+  it('key create prints a deploy key once; it publishes its remote; key list shows it; key revoke stops it', async () => {
+    const created = await run(['key', 'create', 'greetings', '--name', 'CI saudações']);
+    expect(created.err).toBe('');
+    const [first, secret, hint] = created.out.trim().split('\n') as [string, string, string];
+    const prefix = /\((bo_dk_[0-9a-f]{12})\)/.exec(first)?.[1] as string;
+    expect(first).toBe(`deploy key "CI saudações" for greetings (${prefix}), shown this once:`);
+    expect(secret.startsWith(`${prefix}_`)).toBe(true);
+    expect(hint).toBe(`Keep it in the pipeline as DEPLOY_KEY; revoke it with: remotes key revoke ${prefix}`);
+
+    const env = { DEPLOY_KEY: secret };
+    expect((await run(['list'], env)).code).toBe(0);
+    // A deploy key never manages keys: with DEPLOY_KEY set, key commands act as the super user.
+    const listed = await run(['key', 'list'], env);
+    expect(listed.out).toMatch(
+      new RegExp(`^greetings\\s+CI saudações\\s+${prefix}\\s+\\d{4}-\\d\\d-\\d\\d \\S+\\s+\\d{4}`, 'm'),
+    );
+
+    expect((await run(['key', 'revoke', secret])).out).toBe(
+      `deploy key "CI saudações" for greetings (${prefix}) revoked\n`,
+    );
+    const refused = await run(['list'], env);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/^Error: 401: /);
+    expect((await run(['key', 'revoke', 'bo_dk_000000000000'])).err).toBe(
+      'Error: no deploy key has the prefix bo_dk_000000000000\n',
+    );
+    expect((await run(['key', 'list', '--direct'])).err).toBe(
+      'Error: deploy keys are managed through a running server, by a super user: leave out --direct\n',
+    );
   });
 
   it('says so when no server answers or the credentials are wrong', async () => {

@@ -20,8 +20,15 @@ export const uiMessages = {
       ? `Tem certeza que deseja excluir Usuário "${name}"? Esta ação não pode ser desfeita.`
       : `Tem certeza que deseja excluir Empresa "${name}"? Esta ação não pode ser desfeita.`,
   retry: 'Tentar novamente',
+  /** A list read in keyset pages (the activity, a history): its next page, and how many rows it shows. */
+  loadMore: 'Carregar mais',
+  loadMoreFailed: 'Não foi possível carregar mais.',
+  showing: (count: string) => `Mostrando ${count}`,
   /** Names every loading indicator (a `status`): a spinner or a placeholder says what it stands for. */
   loading: 'Carregando…',
+  /** On a phone a list's filters fold behind this button, which counts the ones in use. */
+  filters: 'Filtros',
+  filtersInUse: (count: number) => (count === 1 ? '1 filtro em uso' : `${count} filtros em uso`),
   /** The order of a list on a phone, where there are no column headers to click. */
   sortBy: 'Ordenar por',
   sortOption: (column: string, descending: boolean) => `${column} (${descending ? 'decrescente' : 'crescente'})`,

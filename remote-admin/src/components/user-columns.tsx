@@ -1,10 +1,13 @@
 import type { UserPublic } from '@backoffice/contracts';
 import type { Column } from '@backoffice/ui/kit';
 import { Badge } from '@chakra-ui/react/badge';
+import { Link } from '@chakra-ui/react/link';
 import { HStack } from '@chakra-ui/react/stack';
 import { Status } from '@chakra-ui/react/status';
 import { Text } from '@chakra-ui/react/text';
+import { Link as RouterLink } from 'react-router-dom';
 import { messages } from '../messages';
+import { userHistoryPath } from '../paths';
 
 /** Columns of spec §2: Full name (with `You` on the own row), Email, Role, Status (coloured dot). */
 export function userColumns(currentUserId: string): Column<UserPublic>[] {
@@ -36,7 +39,12 @@ export function userColumns(currentUserId: string): Column<UserPublic>[] {
       key: 'email',
       header: messages.columns.email,
       text: (user) => user.email,
-      cell: (user) => user.email,
+      // Opens the user's data and history (issue 27).
+      cell: (user) => (
+        <Link asChild variant="underline">
+          <RouterLink to={userHistoryPath(user.id)}>{user.email}</RouterLink>
+        </Link>
+      ),
     },
     {
       key: 'role',

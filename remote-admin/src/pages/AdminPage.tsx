@@ -3,12 +3,15 @@ import { uiMessages } from '@backoffice/ui';
 import { PageFrame } from '@backoffice/ui/kit';
 import { Button } from '@chakra-ui/react/button';
 import { Skeleton } from '@chakra-ui/react/skeleton';
+import { HStack } from '@chakra-ui/react/stack';
 import { useState } from 'react';
-import { FiPlus } from 'react-icons/fi';
+import { FiActivity, FiPlus } from 'react-icons/fi';
+import { Link } from 'react-router-dom';
 import { NoPermission } from '../components/NoPermission';
 import { UserFormDialog } from '../components/UserFormDialog';
 import { UsersAdmin, UsersTotal } from '../components/UsersAdmin';
 import { messages } from '../messages';
+import { ACTIVITY_PATH } from '../paths';
 
 /** `/admin` (spec §2): user administration, for super users only. */
 export default function AdminPage() {
@@ -22,10 +25,18 @@ export default function AdminPage() {
       description={isSuperuser && <UsersTotal />}
       action={
         isSuperuser && (
-          <Button onClick={() => setAdding(true)}>
-            <FiPlus aria-hidden />
-            {messages.addUser}
-          </Button>
+          <HStack gap="3" wrap="wrap">
+            <Button asChild variant="outline">
+              <Link to={ACTIVITY_PATH}>
+                <FiActivity aria-hidden />
+                {messages.activity.title}
+              </Link>
+            </Button>
+            <Button onClick={() => setAdding(true)}>
+              <FiPlus aria-hidden />
+              {messages.addUser}
+            </Button>
+          </HStack>
         )
       }
     >

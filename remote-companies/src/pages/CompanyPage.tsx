@@ -8,20 +8,27 @@ import {
 } from '@backoffice/api-client';
 import { type AuditEvent, type Company, formatCnpj } from '@backoffice/contracts';
 import { formatDateTime } from '@backoffice/ui';
-import { LoadError, mutateWithToast, StatusPanel } from '@backoffice/ui/kit';
+import {
+  auditActorName,
+  DetailsItem,
+  DetailsList,
+  HistoryTimeline,
+  historyMessages,
+  LoadError,
+  mutateWithToast,
+  StatusPanel,
+} from '@backoffice/ui/kit';
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { Link } from '@chakra-ui/react/link';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
-import { chakra } from '@chakra-ui/react/styled-system';
 import { Text } from '@chakra-ui/react/text';
 import { type ReactNode, useState } from 'react';
 import { FiArrowLeft, FiCheckCircle, FiEdit2, FiRotateCcw, FiSearch, FiSlash, FiTrash2 } from 'react-icons/fi';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { CompanyFormDialog } from '../components/CompanyFormDialog';
-import { actorName, CompanyHistory } from '../components/CompanyHistory';
 import { CompanyStatusBadge } from '../components/CompanyStatusBadge';
 import { CompanyTypeBadge } from '../components/CompanyTypeBadge';
 import { DeleteCompanyDialog } from '../components/DeleteCompanyDialog';
@@ -41,21 +48,12 @@ function BackLink() {
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <chakra.dt color="fg.muted">{label}</chakra.dt>
-      <chakra.dd minW="0" overflowWrap="anywhere">
-        {children}
-      </chakra.dd>
-    </>
-  );
-}
-
 /** `e-mail em 23/11/2026, 14:05` for the newest loaded event that matches, or the bare date. */
 function byWhom(events: AuditEvent[], actions: string[], fallbackDate: string): string {
   const event = events.find((candidate) => actions.includes(candidate.action));
-  return event ? m.at(actorName(event), formatDateTime(event.occurred_at)) : formatDateTime(fallbackDate);
+  return event
+    ? historyMessages.at(auditActorName(event), formatDateTime(event.occurred_at))
+    : formatDateTime(fallbackDate);
 }
 
 /**
@@ -69,10 +67,11 @@ export default function CompanyPage() {
   const history = useCompanyHistory({ id });
   const events = history.data?.pages.flatMap((page) => page.data) ?? [];
   const historyView = (
-    <CompanyHistory
+    <HistoryTimeline
       events={events}
       hasMore={history.hasNextPage}
       loadingMore={history.isFetchingNextPage}
+      loadMoreFailed={history.isFetchNextPageError}
       onLoadMore={() => void history.fetchNextPage()}
     />
   );
@@ -135,7 +134,7 @@ function DeletedCompany({ id, deletion }: { id: string; deletion: AuditEvent }) 
       </Heading>
       <Stack role="status" gap="2" p="4" borderWidth="1px" rounded="md" bg="bg.muted">
         <Text fontWeight="semibold">{m.deletedTitle}</Text>
-        <Text>{m.deletedDescription(actorName(deletion), formatDateTime(deletion.occurred_at))}</Text>
+        <Text>{m.deletedDescription(auditActorName(deletion), formatDateTime(deletion.occurred_at))}</Text>
         {user?.is_superuser ? (
           <Button
             alignSelf="flex-start"
@@ -192,17 +191,19 @@ function CompanyDetails({ company, events, history }: { company: Company; events
             <Heading as="h2" size="lg" id="company-details">
               {m.details}
             </Heading>
-            <chakra.dl display="grid" gridTemplateColumns="auto minmax(0, 1fr)" columnGap="4" rowGap="2">
-              <Field label={messages.columns.tradingName}>{company.trading_name}</Field>
-              <Field label={messages.columns.legalName}>{company.legal_name}</Field>
-              <Field label={messages.columns.taxId}>{formatCnpj(company.tax_id)}</Field>
-              <Field label={messages.columns.type}>{messages.typeOption[company.type]}</Field>
-              <Field label={m.status}>{company.is_active ? messages.activeBadge : messages.inactiveBadge}</Field>
-              <Field label={m.createdBy}>
+            <DetailsList>
+              <DetailsItem label={messages.columns.tradingName}>{company.trading_name}</DetailsItem>
+              <DetailsItem label={messages.columns.legalName}>{company.legal_name}</DetailsItem>
+              <DetailsItem label={messages.columns.taxId}>{formatCnpj(company.tax_id)}</DetailsItem>
+              <DetailsItem label={messages.columns.type}>{messages.typeOption[company.type]}</DetailsItem>
+              <DetailsItem label={m.status}>
+                {company.is_active ? messages.activeBadge : messages.inactiveBadge}
+              </DetailsItem>
+              <DetailsItem label={m.createdBy}>
                 {byWhom(events, ['company.created', 'company.restored'], company.created_at)}
-              </Field>
-              <Field label={m.updatedBy}>{byWhom(events, ['company.updated'], company.updated_at)}</Field>
-            </chakra.dl>
+              </DetailsItem>
+              <DetailsItem label={m.updatedBy}>{byWhom(events, ['company.updated'], company.updated_at)}</DetailsItem>
+            </DetailsList>
           </Stack>
           <RelatedCompanies company={company} />
         </Stack>

@@ -5,20 +5,25 @@ import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
+import { useEffect } from 'react';
 import { type ChangePasswordFormValues, changePasswordDefaults, changePasswordSchema } from '../forms/settings-forms';
 import { messages } from '../messages';
 
 const t = messages.password;
 
-/** Senha (spec §2, §5): the server's errors (`Incorrect password`, same as current) go to the error toast. */
-export function PasswordTab() {
+/**
+ * Senha (spec §2, §5): the server's errors (`Incorrect password`, same as current) go to the error toast.
+ * A typed password is a change the page asks about before it is left (issue 28).
+ */
+export function PasswordTab({ onUnsavedChange }: { onUnsavedChange: (changed: boolean) => void }) {
   const changePassword = useUpdatePasswordMe();
   const {
     register,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors, isDirty, isSubmitting },
   } = useBlurForm(changePasswordSchema, { defaultValues: changePasswordDefaults });
+  useEffect(() => onUnsavedChange(isDirty), [onUnsavedChange, isDirty]);
 
   const onSubmit = async (values: ChangePasswordFormValues) => {
     const outcome = await mutateWithToast(() => changePassword.mutateAsync(values), {

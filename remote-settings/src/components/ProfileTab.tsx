@@ -1,14 +1,14 @@
 import { useUpdateUserMe } from '@backoffice/api-client';
 import type { UserPublic } from '@backoffice/contracts';
 import { FormField } from '@backoffice/ui';
-import { mutateWithToast, useBlurForm, useLeaveGuard } from '@backoffice/ui/kit';
+import { mutateWithToast, useBlurForm } from '@backoffice/ui/kit';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { Input } from '@chakra-ui/react/input';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type ProfileFormValues, profileDefaults, profileSchema } from '../forms/settings-forms';
 import { messages } from '../messages';
 
@@ -18,7 +18,13 @@ const t = messages.profile;
  * Meu Perfil (spec §2, §4): view mode until `Editar`; `Salvar` only once something changed and the
  * e-mail is not empty; `Cancel` resets and returns to view mode; a save refreshes everything.
  */
-export function ProfileTab({ user }: { user: UserPublic }) {
+export function ProfileTab({
+  user,
+  onUnsavedChange,
+}: {
+  user: UserPublic;
+  onUnsavedChange: (changed: boolean) => void;
+}) {
   const [editing, setEditing] = useState(false);
   const updateMe = useUpdateUserMe();
   const {
@@ -30,7 +36,7 @@ export function ProfileTab({ user }: { user: UserPublic }) {
   } = useBlurForm(profileSchema, { defaultValues: profileDefaults(user) });
   const email = watch('email');
   // Leaving the page (a menu link, Back, closing the tab) with unsaved changes asks first (issue 28).
-  const leaveGuard = useLeaveGuard(() => editing && isDirty);
+  useEffect(() => onUnsavedChange(editing && isDirty), [onUnsavedChange, editing, isDirty]);
 
   const startEditing = () => {
     reset(profileDefaults(user));
@@ -110,7 +116,6 @@ export function ProfileTab({ user }: { user: UserPublic }) {
           </HStack>
         </Stack>
       </form>
-      {leaveGuard}
     </Box>
   );
 }

@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { federationName } from '@backoffice/contracts/remote-screens';
 import { REMOTE_DECLARATION_FILE, workspaceRemotes } from '@backoffice/federation';
-import { HTML_TEMPLATE, pluginPrecompress, remoteDeclaration, workspaceAliases } from '@backoffice/federation/rsbuild';
+import {
+  HTML_TEMPLATE,
+  pluginPrecompress,
+  pluginSourceMapsOnRequest,
+  remoteDeclaration,
+  workspaceAliases,
+} from '@backoffice/federation/rsbuild';
 import type { ExposedPage, RemoteDefinition } from '@backoffice/remote-contract';
 import { defineConfig, rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -20,7 +26,7 @@ const webRoot = path.join(here, 'web-root');
 
 /**
  * The workspace's remotes, as declared: their pages become this build's lazy chunks (the module
- * `virtual:bench-pages`), and their `remote.json` is laid in the web root, so the server gives this
+ * `@bench/pages`), and their `remote.json` is laid in the web root, so the server gives this
  * build the very registry (routes, menu, first screens) the product gets.
  */
 async function declaredPages(): Promise<string> {
@@ -49,9 +55,10 @@ async function declaredPages(): Promise<string> {
 const PAGES_MODULE = path.join(here, 'node_modules/.virtual/bench-pages.ts');
 
 export default defineConfig(async () => ({
-  plugins: [pluginReact(), pluginPrecompress()],
+  plugins: [pluginReact(), pluginSourceMapsOnRequest(), pluginPrecompress()],
   source: { entry: { index: path.join(repo, 'shell/src/bootstrap.tsx') } },
-  resolve: { alias: { ...workspaceAliases, 'virtual:bench-pages': PAGES_MODULE } },
+  // A bare name: rspack reads a `virtual:` scheme as a URI before any alias ("Unhandled scheme").
+  resolve: { alias: { ...workspaceAliases, '@bench/pages': PAGES_MODULE } },
   html: { title: 'Back Office', template: HTML_TEMPLATE, favicon: path.join(repo, 'shell/src/favicon.svg') },
   output: {
     assetPrefix: '/',

@@ -4,28 +4,53 @@ import { type Config, ConfigError } from '../config.js';
 import { defaultWebRoot } from '../plugins/frontends.js';
 import { describeBuild, SHELL } from '../releases/build-manifest.js';
 import { type Bundle, BundleError, readBundle } from '../releases/bundle.js';
-import { directClient, httpClient, ReleaseCommandError, type ReleasesClient } from '../releases/client.js';
+import {
+  DEPLOY_KEYS_OVER_API,
+  directClient,
+  httpClient,
+  ReleaseCommandError,
+  type ReleasesClient,
+} from '../releases/client.js';
 import { workspaceBuildDirs } from '../releases/workspace.js';
 
 export const REMOTES_USAGE = `Usage: backoffice-server remotes <command> [options]   (npm run remotes -- <command> …)
 
-  publish <dist-dir> [--version V]     store a build (a remote's or the shell's dist folder) as a new version;
-                                       nobody gets it until it is promoted or shown to a canary
+  publish <dist-dir> [--version V] [--shell V]
+                                       store a build (a remote's or the shell's dist folder) as a new version;
+                                       nobody gets it until it is promoted or shown to a canary. A remote is
+                                       checked against the shell in use, or against the published shell V
   publish-all [--root DIR] [--promote] publish shell/dist and every remote-*/dist under DIR (default: this
-                                       repository); --promote then promotes the new ones together
+                                       repository), the remotes checked against that shell; --promote then
+                                       promotes the new ones together
   promote <remote> <version>           everybody gets this version (the shell is the remote "shell")
   canary <remote> <version> [--percent N] [--users a@x.com,b@y.com]
                                        show it to N % of users (the same users on every load) and to named users
   canary <remote> --off                end the canary: everybody gets the promoted version
   rollback <remote>                    everybody gets the version promoted before the current one
   list [<remote>]                      every remote and who gets what; with a remote: its versions and history
+  key create <remote> [--name N]       a deploy key for one remote's pipeline (super users); printed once
+  key list                             the deploy keys: remote, name, prefix, last used, revoked
+  key revoke <id or bo_dk_ prefix>     the key stops working at once, on every instance
 
   Against a running server (default): --url URL (default http://localhost:$PORT), with DEPLOY_KEY (a deploy
   key of that remote) or a super user: --user/--password, else FIRST_SUPERUSER/FIRST_SUPERUSER_PASSWORD.
   --direct works on the configured database instead (DATABASE_URL, or DATA_DIR while no server runs there).
 `;
 
-const KNOWN_FLAGS = ['version', 'root', 'promote', 'percent', 'users', 'off', 'url', 'user', 'password', 'direct'];
+const KNOWN_FLAGS = [
+  'version',
+  'shell',
+  'root',
+  'promote',
+  'percent',
+  'users',
+  'off',
+  'url',
+  'user',
+  'password',
+  'direct',
+  'name',
+];
 
 interface Parsed {
   positional: string[];
@@ -88,17 +113,23 @@ function describeChannel(channel: Channel): string {
 
 /** `remotes …`: prints what it did; a refusal is printed with the server's reason and exits 1. */
 export async function remotesCommand(args: string[], config: Config, env: NodeJS.ProcessEnv): Promise<number> {
-  const [command, ...rest] = args;
-  if (!command || command === 'help' || command === '--help') {
+  if (args.length === 0 || args[0] === 'help' || args.includes('--help')) {
     process.stdout.write(REMOTES_USAGE);
-    return command ? 0 : 2;
+    return args.length > 0 ? 0 : 2;
   }
-  const parsed = parse(rest);
+  // Options may come before the command too (`remotes --url https://… publish dist`).
+  const parsed = parse(args);
+  const command = parsed.positional.shift();
+  if (!command) {
+    process.stderr.write(REMOTES_USAGE);
+    return 2;
+  }
   const webRoot = config.webRoot ?? defaultWebRoot();
   const open = async (): Promise<ReleasesClient> => {
     if (parsed.flags.direct) return directClient(config, webRoot);
     const key = env.DEPLOY_KEY?.trim();
-    const useKey = key && parsed.flags.user === undefined;
+    // Deploy keys are a super user's business: a key never manages keys.
+    const useKey = key && parsed.flags.user === undefined && command !== 'key';
     return httpClient(parsed.flags.url ?? `http://localhost:${config.port}`, {
       ...(useKey ? { key } : {}),
       user: parsed.flags.user ?? config.firstSuperuser,
@@ -119,10 +150,13 @@ export async function remotesCommand(args: string[], config: Config, env: NodeJS
   try {
     switch (command) {
       case 'publish': {
-        const [dir] = positionals(1, parsed, 'publish <dist-dir> [--version V]');
+        const [dir] = positionals(1, parsed, 'publish <dist-dir> [--version V] [--shell V]');
         const { bundle, remote } = read(dir as string);
         client = await open();
-        const { release, created } = await client.publish(remote, bundle, parsed.flags.version);
+        const { release, created } = await client.publish(remote, bundle, {
+          version: parsed.flags.version,
+          shell: parsed.flags.shell,
+        });
         out(`published ${release.remote}@${release.version}${created ? '' : ' (already stored: unchanged)'}`);
         return 0;
       }
@@ -133,8 +167,11 @@ export async function remotesCommand(args: string[], config: Config, env: NodeJS
         const builds = dirs.map((dir) => read(dir));
         client = await open();
         const fresh: { remote: string; version: string }[] = [];
+        // The shell comes first (workspaceBuildDirs): the remotes built with it are checked against it.
+        let shell: string | undefined;
         for (const { bundle, remote } of builds) {
-          const { release, created } = await client.publish(remote, bundle);
+          const { release, created } = await client.publish(remote, bundle, { shell });
+          if (remote === SHELL) shell = release.version;
           out(`published ${release.remote}@${release.version}${created ? '' : ' (already stored: unchanged)'}`);
           if (created) fresh.push({ remote, version: release.version });
         }
@@ -219,6 +256,10 @@ export async function remotesCommand(args: string[], config: Config, env: NodeJS
         }
         return 0;
       }
+      case 'key':
+        if (parsed.flags.direct) throw new ReleaseCommandError(DEPLOY_KEYS_OVER_API);
+        client = await open();
+        return await keyCommand(client, parsed);
       default:
         process.stderr.write(REMOTES_USAGE);
         return 2;
@@ -233,6 +274,47 @@ export async function remotesCommand(args: string[], config: Config, env: NodeJS
     await client?.close();
   }
 }
+
+async function keyCommand(client: ReleasesClient, parsed: Parsed): Promise<number> {
+  const [action, argument, ...extra] = parsed.positional;
+  if (action === 'create' && argument && extra.length === 0) {
+    const created = await client.deployKeys.create(argument, parsed.flags.name ?? `${argument} pipeline`);
+    out(`deploy key "${created.name}" for ${created.remote} (${created.prefix}), shown this once:`);
+    out(created.key);
+    out(`Keep it in the pipeline as DEPLOY_KEY; revoke it with: remotes key revoke ${created.prefix}`);
+    return 0;
+  }
+  if (action === 'list' && !argument) {
+    const keys = await client.deployKeys.list();
+    if (keys.length === 0) out('No deploy keys: remotes key create <remote>');
+    else {
+      table([
+        ['REMOTE', 'NAME', 'PREFIX', 'CREATED', 'LAST USED', 'REVOKED'],
+        ...keys.map((key) => [
+          key.remote,
+          key.name,
+          key.prefix,
+          stamp(key.created_at),
+          stamp(key.last_used_at) || 'never',
+          stamp(key.revoked_at),
+        ]),
+      ]);
+    }
+    return 0;
+  }
+  if (action === 'revoke' && argument && extra.length === 0) {
+    const found = argument.startsWith('bo_')
+      ? (await client.deployKeys.list()).find((key) => key.prefix === argument || argument.startsWith(`${key.prefix}_`))
+      : { id: argument };
+    if (!found) throw new ReleaseCommandError(`no deploy key has the prefix ${argument}`);
+    const revoked = await client.deployKeys.revoke(found.id);
+    out(`deploy key "${revoked.name}" for ${revoked.remote} (${revoked.prefix}) revoked`);
+    return 0;
+  }
+  throw new ConfigError('usage: remotes key create <remote> [--name N] | key list | key revoke <id or prefix>');
+}
+
+const stamp = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) : '');
 
 function eventDetails(details: Record<string, unknown>): string {
   const parts: string[] = [];

@@ -1,14 +1,15 @@
-import type { AuditEvent } from '@backoffice/contracts';
+import type { AuditEntityType, AuditEvent } from '@backoffice/contracts';
 import { and, desc, eq, gte, like, lt, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 import { isoTimestamp } from './iso-timestamps.js';
-import { auditEvents } from './schema.js';
+import { auditEvents, companies, releases, users } from './schema.js';
 
 export interface AuditFilter {
   actorId?: string;
   /** An exact action, or a prefix ending in a dot (`user.`). */
   action?: string;
-  entityType?: 'company' | 'user';
+  entityType?: AuditEntityType;
   entityId?: string;
   from?: string;
   to?: string;
@@ -28,7 +29,29 @@ const COLUMNS = {
   changes: auditEvents.changes,
 };
 
-type Row = { [K in keyof typeof COLUMNS]: unknown } & { id: number; occurred_at: string };
+/** An earlier event of the same entity: its deletion, which names what is gone. */
+const deletion = alias(auditEvents, 'deletion');
+
+/**
+ * What a person calls the event's entity: the company's trading name or the user's e-mail as they are
+ * now, a release as `remote@version` (never deleted), else as its deletion recorded them (every event of a deleted one names it alike), else as the
+ * event itself did. Each source is read only when the ones before are null (COALESCE is lazy): a key
+ * lookup per listed row.
+ */
+const ENTITY_LABEL = sql<string | null>`coalesce(
+  ${companies.trading_name},
+  ${users.email},
+  ${releases.remote} || '@' || ${releases.version},
+  (select coalesce(${deletion.changes}->'trading_name'->>'old', ${deletion.changes}->'email'->>'old')
+     from ${auditEvents} as ${sql.identifier('deletion')}
+    where ${deletion.entity_type} = ${auditEvents.entity_type} and ${deletion.entity_id} = ${auditEvents.entity_id}
+      and ${deletion.action} in ('company.deleted', 'user.deleted')
+    order by ${deletion.id} desc limit 1),
+  ${auditEvents.changes}->'trading_name'->>'new',
+  ${auditEvents.changes}->'email'->>'new'
+)`;
+
+type Row = { [K in keyof typeof COLUMNS]: unknown } & { id: number; occurred_at: string; entity_label?: unknown };
 
 function toEvent(row: Row): AuditEvent {
   return {
@@ -45,6 +68,7 @@ function toEvent(row: Row): AuditEvent {
     ip: (row.ip as string | null) ?? null,
     reason: (row.reason as string | null) ?? null,
     changes: (row.changes ?? {}) as AuditEvent['changes'],
+    entity_label: (row.entity_label as string | null | undefined) ?? null,
   };
 }
 
@@ -77,8 +101,11 @@ export class AuditRepository {
       );
     }
     const rows = (await this.db
-      .select(COLUMNS)
+      .select({ ...COLUMNS, entity_label: ENTITY_LABEL })
       .from(auditEvents)
+      .leftJoin(companies, and(eq(auditEvents.entity_type, 'company'), eq(companies.id, auditEvents.entity_id)))
+      .leftJoin(users, and(eq(auditEvents.entity_type, 'user'), eq(users.id, auditEvents.entity_id)))
+      .leftJoin(releases, and(eq(auditEvents.entity_type, 'release'), eq(releases.id, auditEvents.entity_id)))
       .where(and(...conditions))
       .orderBy(desc(auditEvents.id))
       .limit(limit + 1)) as Row[];

@@ -4,14 +4,30 @@ import type { BundleFile } from '../releases/bundle.js';
 import type { Db } from './client.js';
 import { duplicateAs } from './errors.js';
 import { isoTimestamp } from './iso-timestamps.js';
-import { type ReleaseAction, releaseEvents, releaseFiles, releases, remoteChannels } from './schema.js';
+import { auditEvents, type ReleaseAction, releaseEvents, releaseFiles, releases, remoteChannels } from './schema.js';
 
-/** Who does something to the releases: a label kept as written, and the user's or deploy key's id. */
+/** Who does something to the releases: a label kept as written, the user's or deploy key's id, and from where. */
 export interface Actor {
   label: string;
   userId: string | null;
   keyId: string | null;
+  /** The client address of the request (none for `start` and `remotes --direct`). */
+  ip?: string | null;
+  /** A deploy key's name: the history of every change names a key as it names a partner key. */
+  keyName?: string;
 }
+
+/** A field's value before and after, as the history of every change records it (`audit_events.changes`). */
+export type FieldChanges = Record<string, { old: unknown; new: unknown }>;
+
+/** How each release operation is named in the history of every change (issue 27's `audit_events`). */
+const AUDIT_ACTIONS: Record<ReleaseAction, string> = {
+  publish: 'release.published',
+  promote: 'release.promoted',
+  canary: 'release.canary',
+  'canary-end': 'release.canary_ended',
+  rollback: 'release.rolled_back',
+};
 
 export interface ReleaseRow {
   id: string;
@@ -197,6 +213,14 @@ export class ReleasesRepository {
             previous_version: null,
             details: { content_hash: release.contentHash, files: files.length, bytes: release.sizeBytes },
             actor,
+            // A new release, as a created row is recorded: every field with its new value.
+            changes: {
+              remote: { old: null, new: release.remote },
+              version: { old: null, new: release.version },
+              content_hash: { old: null, new: release.contentHash },
+              file_count: { old: null, new: files.length },
+              size_bytes: { old: null, new: release.sizeBytes },
+            },
           });
           return stored;
         }),
@@ -223,6 +247,11 @@ export class ReleasesRepository {
     return row as ChannelRow;
   }
 
+  /**
+   * Records an operation twice, in the caller's transaction: in the releases' own history (what
+   * rollback replays, `remotes list`) and in the history of every change (`audit_events`, read with
+   * `GET /audit-events?entity_type=release`), whose entity is the release acted on.
+   */
   async addEvent(event: {
     remote: string;
     action: ReleaseAction;
@@ -230,16 +259,31 @@ export class ReleasesRepository {
     previous_version: string | null;
     details?: Record<string, unknown>;
     actor: Actor;
+    /** What changed, field by field (a channel's versions, share and named users; a new release's fields). */
+    changes: FieldChanges;
   }): Promise<void> {
+    const { actor } = event;
     await this.db.insert(releaseEvents).values({
       remote: event.remote,
       action: event.action,
       version: event.version,
       previous_version: event.previous_version,
       details: event.details ?? {},
-      actor: event.actor.label,
-      actor_user: event.actor.userId,
-      actor_key: event.actor.keyId,
+      actor: actor.label,
+      actor_user: actor.userId,
+      actor_key: actor.keyId,
+    });
+    await this.db.insert(auditEvents).values({
+      action: AUDIT_ACTIONS[event.action],
+      entity_type: 'release',
+      entity_id: event.version
+        ? (sql`(select ${releases.id} from ${releases} where ${releases.remote} = ${event.remote} and ${releases.version} = ${event.version})` as unknown as string)
+        : null,
+      actor_type: actor.userId ? 'user' : actor.keyId ? 'deploy_key' : 'system',
+      actor_id: actor.userId ?? actor.keyId,
+      actor_label: actor.keyName ?? actor.label,
+      ip: actor.ip ?? null,
+      changes: event.changes,
     });
   }
 
@@ -296,6 +340,23 @@ export class ReleasesRepository {
       .where(and(eq(releaseFiles.release_id, releaseId), eq(releaseFiles.path, path)))
       .limit(1);
     return row ? Buffer.from(row.content, 'base64') : undefined;
+  }
+
+  /**
+   * The release of `remote` holding `path` that was made the stable one most recently (promoted or
+   * rolled back to): what an unversioned URL the current version no longer has keeps serving — the
+   * companies embed's `embed/v1/embed.js` once the promoted version ships only `embed/v2/`.
+   */
+  async lastStableHolding(remote: string, path: string): Promise<{ id: string; version: string } | undefined> {
+    const [row] = await this.db
+      .select({ id: releases.id, version: releases.version })
+      .from(releaseEvents)
+      .innerJoin(releases, and(eq(releases.remote, releaseEvents.remote), eq(releases.version, releaseEvents.version)))
+      .innerJoin(releaseFiles, and(eq(releaseFiles.release_id, releases.id), eq(releaseFiles.path, path)))
+      .where(and(eq(releaseEvents.remote, remote), inArray(releaseEvents.action, ['promote', 'rollback'])))
+      .orderBy(desc(releaseEvents.id))
+      .limit(1);
+    return row;
   }
 
   /** The newest release of `remote` that holds `path` (a hashed file an older page asks for without a version). */

@@ -1,3 +1,4 @@
+import type { AuditActorType, AuditEntityType } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -305,13 +306,13 @@ export const auditEvents = pgTable(
     occurred_at: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** `company.created`, `company.updated`, `company.deleted`, `company.restored`, `user.login_failed`… */
     action: varchar('action', { length: 64 }).notNull(),
-    entity_type: varchar('entity_type', { length: 32 }).notNull().$type<'company' | 'user'>(),
+    entity_type: varchar('entity_type', { length: 32 }).notNull().$type<AuditEntityType>(),
     /** No foreign key: the history of a deleted row stays. */
     entity_id: uuid('entity_id'),
-    actor_type: varchar('actor_type', { length: 16 }).notNull().$type<'user' | 'partner' | 'system'>(),
-    /** The user's or partner key's id. */
+    actor_type: varchar('actor_type', { length: 16 }).notNull().$type<AuditActorType>(),
+    /** The user's, partner key's or deploy key's id. */
     actor_id: uuid('actor_id'),
-    /** The user's e-mail or the key's name at the time. */
+    /** The user's e-mail or the (partner or deploy) key's name at the time. */
     actor_label: varchar('actor_label', { length: 320 }),
     ip: varchar('ip', { length: 64 }),
     /** Why, when the change came from something other than a single edit: `import`, `bulk`, `restore`. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { duplicateAs } from './errors.js';
 import { withIsoTimestamps } from './iso-timestamps.js';
@@ -197,11 +197,32 @@ export class UsersRepository {
     });
   }
 
+  /** The e-mail change a link's token undoes, while the link is unused and valid (the account and the old address). */
+  async findEmailChangeRevert(
+    tokenHash: string,
+    now: Date,
+  ): Promise<{ user_id: string; old_email: string } | undefined> {
+    const [revert] = await this.db
+      .select({ user_id: emailChangeReverts.user_id, old_email: emailChangeReverts.old_email })
+      .from(emailChangeReverts)
+      .where(
+        and(
+          eq(emailChangeReverts.token_hash, tokenHash),
+          isNull(emailChangeReverts.used_at),
+          gt(emailChangeReverts.expires_at, now),
+        ),
+      )
+      .limit(1);
+    return revert;
+  }
+
   /**
    * Undoes an e-mail change with the token of its link, once: the account gets the e-mail back, every
-   * access token is revoked (the token version), and every other outstanding link — reset links and
-   * other undo links, which whoever made the change may hold — stops working. `undefined` for a token
-   * that is unknown, used or expired.
+   * access token is revoked (the token version), every reset link stops working, and so do the undo
+   * links of the changes made after this one (undone with it, and mailed to addresses whoever made them
+   * may hold). The links of earlier changes keep working: a thief who changes A → B → C and undoes the
+   * second change with the link mailed to B must not void the link the owner got at A. `undefined` for
+   * a token that is unknown, used or expired.
    */
   async revertEmailChange(tokenHash: string, now: Date): Promise<UserRow | undefined> {
     return this.db.transaction(async (tx) => {
@@ -221,7 +242,20 @@ export class UsersRepository {
       await tx
         .update(emailChangeReverts)
         .set({ used_at: now })
-        .where(and(eq(emailChangeReverts.user_id, revert.user_id), isNull(emailChangeReverts.used_at)));
+        .where(
+          and(
+            eq(emailChangeReverts.user_id, revert.user_id),
+            isNull(emailChangeReverts.used_at),
+            // Compared in the database: its microseconds, not a JavaScript Date's milliseconds.
+            gte(
+              emailChangeReverts.created_at,
+              tx
+                .select({ created_at: emailChangeReverts.created_at })
+                .from(emailChangeReverts)
+                .where(eq(emailChangeReverts.token_hash, tokenHash)),
+            ),
+          ),
+        );
       await tx
         .update(passwordResetTokens)
         .set({ used_at: now })

@@ -23,6 +23,28 @@ function isProxyAddress(entry: string): boolean {
 }
 
 /**
+ * What the rate limits count a client by: its address, but an IPv6 client by its /64 — the block one
+ * subscriber or host is given, within which it picks addresses at will — and an IPv4-mapped IPv6
+ * address (`::ffff:10.0.0.1`, a dual-stack socket's IPv4 client) as the IPv4 address it is.
+ */
+export function rateLimitAddress(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1] as string;
+  const address = ip.split('%', 1)[0] as string;
+  if (isIP(address) !== 6) return ip;
+  // A trailing dotted IPv4 part stands for two groups; `::` for as many zero groups as are missing.
+  const groups = (text: string) => (text ? text.replace(/\d+\.\d+\.\d+\.\d+$/, '0:0').split(':') : []);
+  const [head = '', tail] = address.split('::');
+  const front = groups(head);
+  const back = tail === undefined ? [] : groups(tail);
+  const all = [...front, ...Array(8 - front.length - back.length).fill('0'), ...back];
+  return `${all
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/**
  * TRUST_PROXY as written: `false`/`0` (the default: the peer is the client), `true` (one proxy: it
  * is the same as `1`, so a client can no longer pick its address by writing the header itself), a
  * number of proxies, or a comma-separated list of the proxies' addresses. `undefined` when the text

@@ -2,13 +2,49 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /**
  * Query parameters whose values are secrets: the reset link's token (`/reset-password?token=…`), a
- * password, and an OAuth2-style `access_token` a client may put in a URL.
+ * password, an OAuth2-style `access_token` a client may put in a URL, and the like.
  */
-const SECRET_QUERY = /([?&](?:token|access_token|password|new_password)=)[^&#]*/gi;
+const SECRET_PARAMETERS = new Set([
+  'token',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'password',
+  'new_password',
+  'current_password',
+  'secret',
+  'client_secret',
+  'key',
+  'api_key',
+  'apikey',
+]);
+/** A query's `name=value` pairs: `&` between them, and `;` (an `&amp;` copied from HTML leaves one). */
+const QUERY_PAIR = /([?&;])([^=&;#]*)=([^&;#]*)/g;
+/** Secrets wherever they stand in a URL, under any name: a JWT (an access or embed token) and an API key's secret part. */
+const JWT = /eyJ[\w-]*\.[\w-]+\.[\w-]*/g;
+const API_KEY_SECRET = /(bo_[a-z]+_[0-9a-f]{12}_)[\w-]{43}/g;
+const REDACTED = '[Redacted]';
 
-/** A URL as the log may show it: secret query values replaced, everything else kept for debugging. */
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' ')).trim().toLowerCase();
+  } catch {
+    return name.toLowerCase();
+  }
+}
+
+/**
+ * A URL as the log may show it: the values of secret query parameters (their names compared as the
+ * server reads them, `%61ccess_token` too), and any token or key wherever it stands, replaced;
+ * everything else kept for debugging.
+ */
 export function urlForLog(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[Redacted]');
+  return url
+    .replace(QUERY_PAIR, (pair, separator: string, name: string) =>
+      SECRET_PARAMETERS.has(decodedName(name)) ? `${separator}${name}=${REDACTED}` : pair,
+    )
+    .replace(JWT, REDACTED)
+    .replace(API_KEY_SECRET, (_key, prefix: string) => `${prefix}${REDACTED}`);
 }
 
 const NOT_LOGGED = '[not logged]';
@@ -60,7 +96,7 @@ export function errorForLog(error: unknown): unknown {
   const values = parameterValues(chain);
   const hide = (text: string) => values.reduce((out, value) => out.split(value).join(NOT_LOGGED), text);
   const messages = chain.map((e) => hide(e.message.replace(DRIZZLE_PARAMS, `\nparams: ${NOT_LOGGED}`)));
-  const stacks = chain.map((e, i) => hide((e.stack ?? '').replace(e.message, messages[i] as string)));
+  const stacks = chain.map((e, i) => hide((e.stack ?? '').replace(e.message, () => messages[i] as string)));
   const logged: LoggedError = {
     type: error.constructor?.name ?? error.name,
     message: messages.join(': '),

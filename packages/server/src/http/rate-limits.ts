@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.js';
 import type { BackoffRule } from '../services/failure-backoff.js';
 import type { Limit } from '../services/rate-limiter.js';
+import { rateLimitAddress } from './client-address.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -17,8 +18,9 @@ const EMBED_TOKENS_PER_KEY_PER_MINUTE = 60;
  * per account alone: that would let anyone lock the owner out).
  */
 export function authLimits(app: FastifyInstance, request: FastifyRequest) {
+  const client = rateLimitAddress(request.ip);
   const perClient = (action: string): Limit => ({
-    key: `${action}:ip:${request.ip}`,
+    key: `${action}:ip:${client}`,
     max: app.config.authRateLimitPerMinute,
     windowMs: MINUTE,
   });
@@ -30,9 +32,21 @@ export function authLimits(app: FastifyInstance, request: FastifyRequest) {
      * (20), each further failure doubling the wait up to 15 minutes. Nothing counts an account over all
      * addresses: whatever an attacker does elsewhere, the owner logs in from their own address.
      */
+    /**
+     * Wrong current passwords at a password change, slowed as failed logins are (per account and
+     * address): a stolen session must not become a free password guesser — and each guess spends an
+     * argon2 hash, which a waiting caller no longer gets.
+     */
+    passwordChangeBackoff: (user: UserRow): BackoffRule => ({
+      key: `password-change:account:${user.id}:address:${client}`,
+      freeFailures: 5,
+      windowMs: HOUR,
+      firstWaitMs: 1000,
+      maxWaitMs: MAX_LOGIN_WAIT_MS,
+    }),
     loginBackoff: (account: LoginAccount) => ({
       address: {
-        key: `login:address:${request.ip}`,
+        key: `login:address:${client}`,
         // The per-address allowance is the one setting of the per-address limits (tests and load runs raise it).
         freeFailures: app.config.authRateLimitPerMinute,
         windowMs: HOUR,
@@ -40,7 +54,7 @@ export function authLimits(app: FastifyInstance, request: FastifyRequest) {
         maxWaitMs: MAX_LOGIN_WAIT_MS,
       } satisfies BackoffRule,
       accountAtAddress: {
-        key: `login:account:${accountKey(account)}:address:${request.ip}`,
+        key: `login:account:${accountKey(account)}:address:${client}`,
         freeFailures: 5,
         windowMs: HOUR,
         firstWaitMs: 1000,
@@ -75,7 +89,11 @@ function accountKey(account: LoginAccount): string {
  */
 export function embedTokenLimits(app: FastifyInstance, request: FastifyRequest) {
   return {
-    perClient: { key: `embed-token:ip:${request.ip}`, max: app.config.authRateLimitPerMinute, windowMs: MINUTE },
+    perClient: {
+      key: `embed-token:ip:${rateLimitAddress(request.ip)}`,
+      max: app.config.authRateLimitPerMinute,
+      windowMs: MINUTE,
+    },
     perKey: (keyId: string): Limit => ({
       key: `embed-token:key:${keyId}`,
       max: EMBED_TOKENS_PER_KEY_PER_MINUTE,

@@ -98,5 +98,7 @@ export async function renderShellIndex(
     for (const file of exposed?.js ?? []) script(release.baseUrl + file);
     sharedFrom(exposed);
   }
-  return page.replace('</head>', `${tags.join('')}</head>`);
+  // A function, not a string: a replacement string reads `$'`, `` $` `` and `$&` in the registry (which
+  // carries what a link asked for, `?remote-override=`) as pieces of the page to copy in.
+  return page.replace('</head>', () => `${tags.join('')}</head>`);
 }

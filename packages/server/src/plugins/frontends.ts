@@ -7,6 +7,7 @@ import { PageRegistryService, type RemoteSource } from '../services/page-registr
 import { decideOverrides } from '../services/remote-overrides.js';
 import type { ShellSource } from '../services/shell-source.js';
 import { renderShellIndex } from './first-screen.js';
+import { overriddenPageCsp } from './security.js';
 
 /** This repository's root, where `shell/dist` and `remote-*\/dist` are built. */
 export function defaultWebRoot(): string {
@@ -77,6 +78,10 @@ export async function registerFrontends(app: FastifyInstance, options: Frontends
   const registryFor = async (request: FastifyRequest, reply: FastifyReply) => {
     const overrides = decideOverrides(request, options.devRemoteOrigins);
     if (overrides.setCookie) appendCookie(reply, overrides.setCookie);
+    if (overrides.active.length > 0) {
+      const origins = new Set(overrides.active.map((override) => new URL(override.url).origin));
+      reply.header('content-security-policy', overriddenPageCsp(app.config.httpsOnly, [...origins]));
+    }
     const visitor = await registries.forVisitor({ request }, overrides.active);
     visitor.registry.refused = overrides.refused;
     return visitor;

@@ -58,7 +58,9 @@ export default fp(async function openapi(app: FastifyInstance) {
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',
-    staticCSP: true,
+    // The page gets the product's own headers (security.ts): its default CSP would allow framing by the
+    // site itself and upgrade every request to HTTPS even on a plain-HTTP install. It needs nothing more.
+    staticCSP: false,
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());

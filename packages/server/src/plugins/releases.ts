@@ -49,8 +49,16 @@ export function assertMayRelease(request: FastifyRequest, remote: string): void 
 /** Who made a request of the release API, as the history records it. */
 export function actorOf(request: FastifyRequest): Actor {
   const key = request.deployKey;
-  if (key) return { label: `deploy key "${key.name}" (${key.prefix})`, userId: null, keyId: key.id };
-  return { label: request.user.email, userId: request.user.id, keyId: null };
+  if (key) {
+    return {
+      label: `deploy key "${key.name}" (${key.prefix})`,
+      userId: null,
+      keyId: key.id,
+      keyName: key.name,
+      ip: request.ip,
+    };
+  }
+  return { label: request.user.email, userId: request.user.id, keyId: null, ip: request.ip };
 }
 
 /**

@@ -10,8 +10,9 @@ export interface ContentSources {
   /** The site is served over HTTPS only (HTTPS_ONLY). */
   httpsOnly: boolean;
   /**
-   * Developers' dev servers a page may load an overridden remote from (`DEV_REMOTE_ORIGINS`): its
-   * scripts, styles, images and fonts, its `remote.json` and manifest (fetch) and its hot-reload socket.
+   * Developers' dev servers this page loads an overridden remote from (`?remote-override=`, from the
+   * origins DEV_REMOTE_ORIGINS allows): its scripts, styles, images and fonts, its `remote.json` and
+   * manifest (fetch) and its hot-reload socket. Only a page that honours an override lists them.
    */
   devRemoteOrigins?: readonly string[];
 }
@@ -81,11 +82,28 @@ export function securityHeaders(sources: ContentSources): Readonly<Record<string
 }
 
 /**
+ * The CSP of a page that loads remotes from developers' dev servers (`origins`, already allowed by
+ * DEV_REMOTE_ORIGINS). Every other answer keeps the CSP without them: listing the dev servers on every
+ * page would let any script there run in every visitor's page, and would drop upgrade-insecure-requests
+ * for everyone. Worked out once per set of origins (a few developers).
+ */
+export function overriddenPageCsp(httpsOnly: boolean, origins: readonly string[]): string {
+  const key = `${httpsOnly} ${[...origins].sort().join(' ')}`;
+  let csp = overriddenCsps.get(key);
+  if (csp === undefined) {
+    csp = securityHeaders({ httpsOnly, devRemoteOrigins: [...origins].sort() })['content-security-policy'] as string;
+    overriddenCsps.set(key, csp);
+  }
+  return csp;
+}
+const overriddenCsps = new Map<string, string>();
+
+/**
  * Security headers on every reply (404s and errors included), and CORS only for the configured origins
  * (and, on the companies endpoints, the partner keys' origins).
  */
 export default fp(async function security(app: FastifyInstance) {
-  const headers = securityHeaders({ httpsOnly: app.config.httpsOnly, devRemoteOrigins: app.config.devRemoteOrigins });
+  const headers = securityHeaders({ httpsOnly: app.config.httpsOnly });
   // A route may still set its own value of one of them: the later reply.header wins.
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { Channel, Release } from '@backoffice/contracts';
+import type { Channel, DeployKey, Release } from '@backoffice/contracts';
 import { API_PREFIX } from '@backoffice/contracts';
 import type { Config } from '../config.js';
 import { resolveSecretKey } from '../data-dir.js';
@@ -25,7 +25,12 @@ interface Event {
 export interface ReleasesClient {
   /** Where the operations go, for messages (`http://localhost:8000`, `the database`). */
   readonly target: string;
-  publish(remote: string, bundle: Bundle, version?: string): Promise<{ release: Release; created: boolean }>;
+  /** `shell`: a published shell version to check a remote against instead of the shells in use. */
+  publish(
+    remote: string,
+    bundle: Bundle,
+    options?: { version?: string; shell?: string },
+  ): Promise<{ release: Release; created: boolean }>;
   promote(remote: string, version: string): Promise<Channel>;
   promoteMany(promotions: { remote: string; version: string }[]): Promise<{ data: Channel[]; changed: string[] }>;
   canary(remote: string, version: string, percent: number, users: string[]): Promise<Channel>;
@@ -34,6 +39,12 @@ export interface ReleasesClient {
   overview(): Promise<Overview>;
   releases(remote: string): Promise<Release[]>;
   events(remote: string, limit: number): Promise<Event[]>;
+  /** The remotes' deploy keys (super users, over the API only). */
+  deployKeys: {
+    create(remote: string, name: string): Promise<DeployKey & { key: string }>;
+    list(): Promise<DeployKey[]>;
+    revoke(id: string): Promise<DeployKey>;
+  };
   close(): Promise<void>;
 }
 
@@ -108,12 +119,13 @@ export async function httpClient(baseUrl: string, credentials: HttpCredentials):
   const remotePath = (remote: string) => `/remotes/${encodeURIComponent(remote)}`;
   return {
     target: url,
-    publish: (remote, bundle, version) =>
+    publish: (remote, bundle, { version, shell } = {}) =>
       call(
         'POST',
         `${remotePath(remote)}/releases`,
         {
           ...(version ? { version } : {}),
+          ...(shell ? { shell } : {}),
           files: bundle.files.map((file) => ({ path: file.path, content: file.content.toString('base64') })),
         },
         auth,
@@ -129,9 +141,32 @@ export async function httpClient(baseUrl: string, credentials: HttpCredentials):
       (await call<{ data: Release[] }>('GET', `${remotePath(remote)}/releases`, undefined, auth)).data,
     events: async (remote, limit) =>
       (await call<{ data: Event[] }>('GET', `${remotePath(remote)}/events?limit=${limit}`, undefined, auth)).data,
+    deployKeys: {
+      create: (remote, name) => call('POST', '/deploy-keys/', { remote, name }, auth),
+      list: async () => {
+        const keys: DeployKey[] = [];
+        for (;;) {
+          const page = await call<{ data: DeployKey[]; count: number }>(
+            'GET',
+            `/deploy-keys/?skip=${keys.length}&limit=100`,
+            undefined,
+            auth,
+          );
+          keys.push(...page.data);
+          if (page.data.length === 0 || keys.length >= page.count) return keys;
+        }
+      },
+      revoke: (id) => call('POST', `/deploy-keys/${encodeURIComponent(id)}/revoke`, undefined, auth),
+    },
     close: async () => {},
   };
 }
+
+export const DEPLOY_KEYS_OVER_API =
+  'deploy keys are managed through a running server, by a super user: leave out --direct';
+const overApiOnly = async (): Promise<never> => {
+  throw new ReleaseCommandError(DEPLOY_KEYS_OVER_API);
+};
 
 /**
  * Straight on the configured database (`--direct`): for PostgreSQL at any time, for the embedded one
@@ -165,9 +200,14 @@ export async function directClient(config: Config, webRoot: string): Promise<Rel
   return {
     target:
       database.engine === 'pglite' ? `the embedded database in ${config.dataDir}` : 'the database at DATABASE_URL',
-    publish: (remote, bundle, version) =>
+    publish: (remote, bundle, { version, shell } = {}) =>
       run(async () => {
-        const { release, created } = await service.publish(bundle, { actor, version, expectedRemote: remote });
+        const { release, created } = await service.publish(bundle, {
+          actor,
+          version,
+          againstShell: shell,
+          expectedRemote: remote,
+        });
         return { release: await releaseView(release.remote, release.version), created };
       }),
     promote: (remote, version) => run(async () => (await service.promote(remote, version, actor)).channel),
@@ -182,6 +222,11 @@ export async function directClient(config: Config, webRoot: string): Promise<Rel
     overview: () => run(() => service.overview()),
     releases: (remote) => run(() => service.releases(remote)),
     events: (remote, limit) => run(() => service.events(remote, limit)),
+    deployKeys: {
+      create: overApiOnly,
+      list: overApiOnly,
+      revoke: overApiOnly,
+    },
     close: async () => {
       await database.close();
       await release();

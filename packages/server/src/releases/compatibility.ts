@@ -1,3 +1,4 @@
+import { screenPathsOverlap } from '@backoffice/contracts';
 import semver from 'semver';
 import type { BuildManifest } from './build-manifest.js';
 
@@ -54,6 +55,31 @@ export function incompatibilities(remote: RemoteForGate, shell: ShellForGate): s
     if (!exposes.includes(expose)) problems.push(`its screens need the expose ${expose}, which the build lacks`);
   }
   return problems;
+}
+
+/** The paths of a remote's declared screens (`remote.json` `screens[].path`). */
+function declaredPaths(declaration: unknown): string[] {
+  const screens = (declaration as { screens?: unknown } | null)?.screens;
+  if (!Array.isArray(screens)) return [];
+  return screens.flatMap((screen) => {
+    const path = (screen as { path?: unknown } | null)?.path;
+    return typeof path === 'string' ? [path] : [];
+  });
+}
+
+/**
+ * Why two remotes cannot be in use together, one sentence per screen of `remote` that would take pages
+ * of `other`'s (the same path, or one overlapping it: `/login/*` over `/login`). A deploy key may
+ * change its own remote only; without this, its build could take another team's pages — the product's
+ * sign-in among them.
+ */
+export function screenClashes(remote: RemoteForGate, other: RemoteForGate): string[] {
+  const theirs = declaredPaths(other.manifest.declaration);
+  return declaredPaths(remote.manifest.declaration).flatMap((path) =>
+    theirs
+      .filter((their) => screenPathsOverlap(path, their))
+      .map((their) => `its screen ${path} takes pages of ${other.name}@${other.version}'s screen ${their}`),
+  );
 }
 
 /** The refusal as one `detail`: which build, against which shell, and every reason. */

@@ -73,6 +73,12 @@ export class ReleaseFiles {
     return found ? this.release(remote, found.version) : undefined;
   }
 
+  /** The release most recently made the stable one that holds `path` (see ReleasesRepository.lastStableHolding). */
+  async lastStableHolding(remote: string, path: string): Promise<LoadedRelease | undefined> {
+    const found = await this.repository.lastStableHolding(remote, path);
+    return found ? this.release(remote, found.version) : undefined;
+  }
+
   async content(release: LoadedRelease, path: string): Promise<Buffer | undefined> {
     const key = `${release.id}/${path}`;
     const cached = this.#contents.get(key);

@@ -6,6 +6,7 @@ import {
   type ChannelRow,
   type ChannelState,
   type EventRow,
+  type FieldChanges,
   type ReleaseRow,
   type ReleasesRepository,
   VersionTakenError,
@@ -15,7 +16,13 @@ import { HttpError } from '../http/http-error.js';
 import { userAudience } from './audience.js';
 import { type BuildManifest, defaultVersion, describeBuild, describeShellDir, SHELL } from './build-manifest.js';
 import { type Bundle, BundleError } from './bundle.js';
-import { incompatibilities, incompatibilityDetail, type RemoteForGate, type ShellForGate } from './compatibility.js';
+import {
+  incompatibilities,
+  incompatibilityDetail,
+  type RemoteForGate,
+  type ShellForGate,
+  screenClashes,
+} from './compatibility.js';
 
 /** A release as the API and the CLI show it: who gets it, and when and by whom it was published and promoted. */
 export interface ReleaseView {
@@ -112,6 +119,8 @@ export class ReleasesService {
       expectedRemote?: string;
       /** The shell to check a remote against instead of the shells in use (a checkout's own, at start). */
       against?: ShellForGate;
+      /** A published shell version to check a remote against instead of the shells in use. */
+      againstShell?: string;
     },
   ): Promise<{ release: ReleaseRow; created: boolean }> {
     let manifest: BuildManifest;
@@ -129,7 +138,11 @@ export class ReleasesService {
     const existing = await this.#repository.findRelease(manifest.name, version);
     if (existing) return { release: this.#sameBuild(existing, bundle.contentHash), created: false };
     if (manifest.kind === 'remote') {
-      const shells = options.against ? [options.against] : await this.#shellsInUse();
+      const shells = options.against
+        ? [options.against]
+        : options.againstShell
+          ? [asShell(await this.#release(this.#repository, SHELL, options.againstShell))]
+          : await this.#shellsInUse();
       this.#gate({ name: manifest.name, version, manifest }, shells);
     }
     try {
@@ -202,6 +215,7 @@ export class ReleasesService {
           previous_version: before?.stable_version ?? null,
           details: before?.canary_version === state.stable_version ? { ended_canary: true } : {},
           actor,
+          changes: channelChanges(remote, before, state),
         });
       }
       if (next.size > 0) this.#deps.onChange?.();
@@ -254,6 +268,7 @@ export class ReleasesService {
         previous_version: channel.stable_version,
         details: { percent: options.percent, users: users.map((user) => user.email) },
         actor,
+        changes: channelChanges(remote, channel, state),
       });
       this.#deps.onChange?.();
       return viewOf(saved, remote);
@@ -265,13 +280,15 @@ export class ReleasesService {
     return this.#repository.withChannelsLocked(async (repository) => {
       const channel = await repository.channel(remote);
       if (!channel?.canary_version) throw new HttpError(409, `${remote} has no canary`);
-      const saved = await repository.saveChannel(remote, { stable_version: channel.stable_version, ...noCanary });
+      const state = { stable_version: channel.stable_version, ...noCanary };
+      const saved = await repository.saveChannel(remote, state);
       await repository.addEvent({
         remote,
         action: 'canary-end',
         version: channel.canary_version,
         previous_version: channel.stable_version,
         actor,
+        changes: channelChanges(remote, channel, state),
       });
       this.#deps.onChange?.();
       return viewOf(saved, remote);
@@ -304,6 +321,7 @@ export class ReleasesService {
         previous_version: channel.stable_version,
         details: channel.canary_version ? { ended_canary: channel.canary_version } : {},
         actor,
+        changes: channelChanges(remote, channel, state),
       });
       this.#deps.onChange?.();
       return viewOf(saved, remote);
@@ -426,6 +444,15 @@ export class ReleasesService {
         if (found.length) problems.push(incompatibilityDetail(remote, shell, found));
       }
     }
+    // No remote put in use may take another remote's pages (one team's key, another team's screens).
+    for (const remote of remotes) {
+      if (!remote.isNew) continue;
+      for (const other of remotes) {
+        if (other.name === remote.name) continue;
+        const clashes = screenClashes(remote, other);
+        if (clashes.length) problems.push(`${remote.name}@${remote.version} cannot be used: ${clashes.join('; ')}`);
+      }
+    }
     if (problems.length) throw new HttpError(400, problems.join(' | '));
   }
 
@@ -436,6 +463,27 @@ export class ReleasesService {
       if (problems.length) throw new HttpError(400, incompatibilityDetail(remote, shell, problems));
     }
   }
+}
+
+/**
+ * What a change of a remote's channel changed, as the history of every change records it: each field
+ * that changed, old → new, versions written `remote@version` so the event names its remote, named
+ * users by e-mail (never their audience ids). A canary whose share or users changed names its version
+ * even when that stayed the same: the event says which release the new share gets.
+ */
+function channelChanges(remote: string, before: ChannelState | undefined, after: ChannelState): FieldChanges {
+  const named = (version: string | null | undefined) => (version ? `${remote}@${version}` : null);
+  const emails = (state: ChannelState | undefined) => (state?.canary_users ?? []).map((user) => user.email);
+  const fields: [string, unknown, unknown][] = [
+    ['stable_version', named(before?.stable_version), named(after.stable_version)],
+    ['canary_version', named(before?.canary_version), named(after.canary_version)],
+    ['canary_percent', before?.canary_percent ?? 0, after.canary_percent],
+    ['canary_users', emails(before), emails(after)],
+  ];
+  const differs = ([, old, value]: [string, unknown, unknown]) => JSON.stringify(old) !== JSON.stringify(value);
+  const canaryChanged = fields.some((field) => field[0].startsWith('canary_') && differs(field));
+  const changed = fields.filter((field) => differs(field) || (field[0] === 'canary_version' && canaryChanged));
+  return Object.fromEntries(changed.map(([field, old, value]) => [field, { old, new: value }]));
 }
 
 const noCanary: Omit<ChannelState, 'stable_version'> = { canary_version: null, canary_percent: 0, canary_users: [] };

@@ -46,8 +46,10 @@ export class ReleasesRemoteSource implements RemoteSource {
   /**
    * `/remotes/<name>/<version>/<path>`: that version's file, immutable. `/remotes/<name>/<path>` (no
    * version: the companies embed's stable URL `embed/v1/embed.js`, a page that still has an older
-   * registry): the file of the version this browser gets, revalidated on every load — or, for a hashed
-   * name that version lacks, the file of the newest release holding it.
+   * registry): the file of the version this browser gets, revalidated on every load. A file that
+   * version lacks comes, for a hashed name, from the newest release holding it (an open page's chunk),
+   * and otherwise from the release most recently promoted that held it: a stable URL of a major the
+   * current version no longer ships (`embed/v1/` beside a new `embed/v2/`) keeps serving that major.
    */
   async serveFile(name: string, path: string, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     if (!RELEASE_NAME_PATTERN.test(name) || name === SHELL) return false;
@@ -67,7 +69,11 @@ export class ReleasesRemoteSource implements RemoteSource {
     ) {
       return true;
     }
-    const holding = hashed ? await this.files.releaseHolding(name, path) : undefined;
-    return holding ? sendReleaseFile(this.files, holding, path, request, reply, IMMUTABLE) : false;
+    const holding = hashed
+      ? await this.files.releaseHolding(name, path)
+      : await this.files.lastStableHolding(name, path);
+    return holding
+      ? sendReleaseFile(this.files, holding, path, request, reply, hashed ? IMMUTABLE : REVALIDATE)
+      : false;
   }
 }

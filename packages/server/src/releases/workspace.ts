@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../db/releases-repository.js';
 import { HttpError } from '../http/http-error.js';
-import { describeBuild } from './build-manifest.js';
+import { describeBuild, SHELL } from './build-manifest.js';
 import { readBundle } from './bundle.js';
 import type { ReleasesService } from './releases-service.js';
 
@@ -78,4 +78,22 @@ export async function publishWorkspace(service: ReleasesService, root: string, l
     },
     'this checkout’s builds published',
   );
+}
+
+/**
+ * In production `start` publishes nothing: on a new install no remote is promoted, and pages show no
+ * area (not even /login) until the first releases go live. Says so, with what to run.
+ */
+export async function warnIfNothingPromoted(
+  service: ReleasesService,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<boolean> {
+  const promoted = (await service.overview()).some((remote) => remote.remote !== SHELL && remote.stable_version);
+  if (!promoted) {
+    log.warn(
+      'no remote is promoted yet: pages show no area until the builds are published and promoted ' +
+        '(remotes publish-all --promote; docs/deployment.md, "The first deployment")',
+    );
+  }
+  return !promoted;
 }

@@ -244,7 +244,8 @@ export default async function companyRoutes(fastify: FastifyInstance) {
         summary: "A company's history",
         description:
           'Every recorded change of the company, newest first: created, updated (each field old → new), deleted, ' +
-          'restored; who (user e-mail, partner key name, or the system), when and from which address. Also for a ' +
+          'restored; who (user e-mail, partner key name, or the system), when and — for super users — from which ' +
+          'address (`ip` is null for everybody else: it is personal data of whoever made the change). Also for a ' +
           'deleted company (its deletion holds the data a restore brings back). Keyset pages: pass `next_cursor` as ' +
           '`cursor`. Signed-in users only (not embed tokens).',
         security: userBearer,
@@ -253,12 +254,15 @@ export default async function companyRoutes(fastify: FastifyInstance) {
         response: { 200: AuditEventsSchema },
       },
     },
-    async (request) =>
-      app.auditRepository.list(
+    async (request) => {
+      const page = await app.auditRepository.list(
         { entityType: 'company', entityId: request.params.id },
         request.query.limit,
         request.query.cursor,
-      ),
+      );
+      if (request.user.is_superuser) return page;
+      return { ...page, data: page.data.map((event) => ({ ...event, ip: null })) };
+    },
   );
 
   app.post(

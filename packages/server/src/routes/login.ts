@@ -1,5 +1,6 @@
 import {
   apiErrors,
+  EMAIL_PATTERN,
   EmailParamsSchema,
   HttpErrorSchema,
   LoginFormSchema,
@@ -22,6 +23,17 @@ import { recordEvent } from '../services/audit.js';
 import { PRODUCT_NAME } from '../services/email-layout.js';
 import { burnPasswordCheck, verifyPassword } from '../services/passwords.js';
 import { recoveryEmail } from '../services/recovery-email.js';
+
+/** What the history records of a failed sign-in's e-mail field when it holds no e-mail address. */
+export const NOT_AN_EMAIL_LABEL = '(não é um endereço de e-mail)';
+
+/**
+ * The e-mail field of a sign-in as the history records it: an address as typed, anything else not at
+ * all — people type their password into the wrong field, and the history is read by every super user.
+ */
+function typedAccount(email: string): string {
+  return EMAIL_PATTERN.test(email) ? email.slice(0, 320) : NOT_AN_EMAIL_LABEL;
+}
 
 export const RECOVERY_SENT_MESSAGE = 'If that email is registered, we sent a password recovery link';
 export const RESET_LINK_USABLE_MESSAGE = 'The reset link can be used';
@@ -62,7 +74,7 @@ export default async function loginRoutes(fastify: FastifyInstance) {
           recordEvent(app.database.db, {
             action,
             entityId: user?.id ?? null,
-            actor: { type: 'user', id: user?.id ?? null, label: email.slice(0, 320), ip: request.ip },
+            actor: { type: 'user', id: user?.id ?? null, label: typedAccount(email), ip: request.ip },
           });
         if (!user || !passwordMatches) {
           await app.failureBackoff.failed(backoff.address, backoff.accountAtAddress);

@@ -90,7 +90,9 @@ export default async function remoteRoutes(fastify: FastifyInstance) {
           'content hash. Nobody gets it until it is promoted or shown to a canary. A version is never overwritten: ' +
           'the same build again answers `created: false`, another build under a stored version 409. A build whose ' +
           'shared modules the shell in use does not provide in a satisfying version, or whose screens need an ' +
-          `expose it lacks, is refused (400, naming each module and both versions) and nothing is stored. ${WHO}`,
+          'expose it lacks, is refused (400, naming each module and both versions) and nothing is stored. With ' +
+          '`shell`, a remote is checked against that published shell version instead (builds made with a new shell, ' +
+          `promoted together with it through \`POST /remotes/promotions\`). ${WHO}`,
         security,
         params: RemoteParamsSchema,
         body: ReleaseUploadSchema,
@@ -112,6 +114,7 @@ export default async function remoteRoutes(fastify: FastifyInstance) {
       const { release, created } = await app.releases.publish(bundle, {
         actor: actorOf(request),
         version: request.body.version,
+        againstShell: request.body.shell,
         expectedRemote: remote,
       });
       const view = (await app.releases.releases(remote)).find((row) => row.version === release.version);

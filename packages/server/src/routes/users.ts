@@ -119,14 +119,27 @@ export default async function userRoutes(fastify: FastifyInstance) {
         tags: ['users'],
         summary: 'Change own password',
         description:
-          'Every access token issued before the change stops working; the answer carries a fresh one for this session.',
+          'Every access token issued before the change stops working; the answer carries a fresh one for this session. ' +
+          'Wrong current passwords are slowed as failed logins are: after 5 an hour from one address, 429 with a ' +
+          'doubling wait.',
         security: bearer,
         body: UpdatePasswordSchema,
-        response: { 200: PasswordChangedSchema, 400: HttpErrorSchema },
+        response: { 200: PasswordChangedSchema, 400: HttpErrorSchema, 429: HttpErrorSchema },
       },
     },
     async (request) => {
-      const user = await app.usersService.changeOwnPassword(actorOf(request), request.user, request.body);
+      const backoff = authLimits(app, request).passwordChangeBackoff(request.user);
+      await app.failureBackoff.assertOpen(backoff);
+      let user: Awaited<ReturnType<typeof app.usersService.changeOwnPassword>>;
+      try {
+        user = await app.usersService.changeOwnPassword(actorOf(request), request.user, request.body);
+      } catch (error) {
+        if (error instanceof HttpError && error.detail === apiErrors.incorrectPassword) {
+          await app.failureBackoff.failed(backoff);
+        }
+        throw error;
+      }
+      await app.failureBackoff.clear(backoff);
       const accessToken = await app.accessTokens.issue({ userId: user.id, version: user.token_version });
       return { message: 'Password updated successfully', access_token: accessToken, token_type: 'bearer' as const };
     },
@@ -140,15 +153,15 @@ export default async function userRoutes(fastify: FastifyInstance) {
         summary: 'Undo an e-mail change (the link mailed to the old address)',
         description:
           'No login needed: the token is the one of the link `PATCH /users/me` mailed to the previous address ' +
-          '(single use, valid 7 days). The account gets that e-mail back and every access token and outstanding ' +
-          'link of the account stops working.',
+          '(single use, valid 7 days). The account gets that e-mail back; every access token, every reset link and ' +
+          'the undo links of later e-mail changes stop working (those of earlier changes still work).',
         body: EmailChangeRevertSchema,
         response: { 200: MessageSchema, 400: HttpErrorSchema, 429: HttpErrorSchema },
       },
     },
     async (request) => {
       await app.limiter.consume(authLimits(app, request).emailChangeRevertPerClient);
-      await app.usersService.revertEmailChange(request.body.token);
+      await app.usersService.revertEmailChange(request.body.token, request.ip);
       return EMAIL_CHANGE_UNDONE;
     },
   );

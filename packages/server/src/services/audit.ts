@@ -16,7 +16,7 @@ export interface Actor {
 }
 
 /** Why a change happened, when it was more than a single edit; the triggers name the event after it. */
-export type ChangeReason = 'import' | 'bulk' | 'restore' | 'password_reset';
+export type ChangeReason = 'import' | 'bulk' | 'restore' | 'password_reset' | 'email_change_revert';
 
 export const SYSTEM: Actor = { type: 'system', id: null, label: null, ip: null };
 

@@ -28,15 +28,29 @@ export const CSV_HEADER = [
 const CELL_START = /(?<=^|[,;\t|\r\n])/;
 /** What a spreadsheet runs as a formula when a cell starts with it (OWASP "CSV injection"). */
 const FORMULA = /[=+\-@\t\r]/;
-const FORMULA_AT_CELL_START = new RegExp(`${CELL_START.source}(?=${FORMULA.source})`, 'g');
+/** A cell start whose text (after any apostrophes already there) would run as a formula. */
+const DEFUSE = new RegExp(`${CELL_START.source}(?='*${FORMULA.source})`, 'g');
+/** The apostrophe `defuseFormulas` put at a cell start, and only that one. */
+const DEFUSED = new RegExp(`${CELL_START.source}'(?='*${FORMULA.source})`, 'g');
 
 /**
- * One cell, always quoted (quotes doubled, RFC 4180), an apostrophe before every formula character
- * that could start a cell, so `=HYPERLINK(…)`, `X,=SUM(…)` or `Mercado<TAB>=1+2` stay text whichever
- * separator the file is split on. Excel hides a cell's leading apostrophe.
+ * An apostrophe before every formula character that could start a cell, so `=HYPERLINK(…)`,
+ * `X,=SUM(…)` or `Mercado<TAB>=1+2` stay text whichever separator the file is split on (Excel hides
+ * a cell's leading apostrophe). Apostrophes a name already has there get one more, so that
+ * `restoreFormulas` gives back exactly what was written: `'=x` is written `''=x` and read `'=x`.
  */
+export function defuseFormulas(value: string): string {
+  return value.replace(DEFUSE, "'");
+}
+
+/** The inverse of `defuseFormulas`: what the import reads back from our own export. */
+export function restoreFormulas(cell: string): string {
+  return cell.replace(DEFUSED, '');
+}
+
+/** One cell, always quoted (quotes doubled, RFC 4180), its formulas defused. */
 export function csvCell(value: string): string {
-  return `"${value.replace(FORMULA_AT_CELL_START, "'").replace(/"/g, '""')}"`;
+  return `"${defuseFormulas(value).replace(/"/g, '""')}"`;
 }
 
 export function csvRecord(cells: readonly string[]): string {

@@ -13,7 +13,7 @@ import * as v from 'valibot';
 import { HttpError } from '../http/http-error.js';
 import { findUnstorableText } from '../http/request-text.js';
 import type { Actor } from './audit.js';
-import { csvRecord } from './companies-csv.js';
+import { csvRecord, restoreFormulas } from './companies-csv.js';
 import type { CompaniesService } from './companies-service.js';
 import { type CsvEncoding, type CsvRecord, csvRecords, decodeText } from './csv-reader.js';
 
@@ -57,9 +57,6 @@ const STATUS: Record<string, boolean> = {
   '0': false,
 };
 
-/** Our export defuses formulas with a leading apostrophe (companies-csv.ts): the import takes it off again. */
-const undefuse = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
-
 export interface CheckedLine {
   line: number;
   cells: string[];
@@ -86,7 +83,7 @@ function checkLine(record: CsvRecord, columns: Columns, width: number, seen: Map
   const errors: string[] = [];
   const cell = (field: Field) => {
     const index = columns[field];
-    return index === undefined ? '' : undefuse((record.cells[index] ?? '').trim());
+    return index === undefined ? '' : restoreFormulas((record.cells[index] ?? '').trim());
   };
   if (record.cells.length !== width) errors.push(m.importColumnCount);
   if (record.cells.some((text) => text.includes('\uFFFD'))) errors.push(m.importBadEncoding);
@@ -241,6 +238,7 @@ export async function* rejectedLinesCsv(file: CheckedFile): AsyncGenerator<strin
   yield `\uFEFF${csvRecord([...file.header, 'Linha', 'Erros'])}`;
   for await (const line of file.lines) {
     if (line.company) continue;
-    yield csvRecord([...line.cells, String(line.line), line.errors.join(' | ')]);
+    // Read back as the import reads them, then written as the export writes: a defused cell stays as it came.
+    yield csvRecord([...line.cells.map(restoreFormulas), String(line.line), line.errors.join(' | ')]);
   }
 }

@@ -98,10 +98,18 @@ export class UsersService {
 
   /**
    * `POST /users/email-change/revert`: the link mailed to the old address, used once within its days,
-   * gives the account its e-mail back and ends every session (and every other outstanding link).
+   * gives the account its e-mail back, ends every session and voids the reset links and the undo links of later changes.
    */
-  async revertEmailChange(token: string): Promise<UserRow> {
-    const user = await this.#update(() => this.users.revertEmailChange(hashLinkToken(token), new Date()));
+  async revertEmailChange(token: string, ip: string | null): Promise<UserRow> {
+    const tokenHash = hashLinkToken(token);
+    const now = new Date();
+    const pending = await this.users.findEmailChangeRevert(tokenHash, now);
+    if (!pending) throw new HttpError(400, apiErrors.invalidEmailChangeToken);
+    // Whoever holds the link reads the old address's mail: the account's owner, on record as such.
+    const owner: Actor = { type: 'user', id: pending.user_id, label: pending.old_email, ip };
+    const user = await this.#update(() =>
+      this.#write(owner, (users) => users.revertEmailChange(tokenHash, now), 'email_change_revert'),
+    );
     if (!user) throw new HttpError(400, apiErrors.invalidEmailChangeToken);
     return user;
   }

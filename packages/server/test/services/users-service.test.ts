@@ -105,9 +105,9 @@ describe('own profile and password', () => {
       detail: apiErrors.emailTakenOnSignup,
     });
 
-    const back = await service.revertEmailChange(notice?.token as string);
+    const back = await service.revertEmailChange(notice?.token as string, null);
     expect(back).toMatchObject({ id: user.id, email: user.email, token_version: user.token_version + 1 });
-    expect(await refusal(service.revertEmailChange(notice?.token as string))).toEqual({
+    expect(await refusal(service.revertEmailChange(notice?.token as string, null))).toEqual({
       status: 400,
       detail: apiErrors.invalidEmailChangeToken,
     });

@@ -40,6 +40,8 @@ export interface FakeRemote {
   contract?: string;
   /** Leave out `remote.json` (a build from before remotes declared themselves). */
   noDeclaration?: boolean;
+  /** More files of the build, by path (`embed/v1/embed.js`). */
+  files?: Record<string, string>;
 }
 
 /**
@@ -58,6 +60,7 @@ export function fakeRemoteBuild(into: string, options: FakeRemote = {}): string 
   write(into, `${chunk}.br`, zlib.brotliCompressSync(chunkSource));
   write(into, `${chunk}.gz`, zlib.gzipSync(chunkSource));
   write(into, 'remoteEntry.js', `var remote_${name.replaceAll('-', '_')} = { chunk: "${chunk}" };`);
+  for (const [file, content] of Object.entries(options.files ?? {})) write(into, file, content);
   write(
     into,
     'mf-manifest.json',
@@ -84,7 +87,8 @@ export function fakeRemoteBuild(into: string, options: FakeRemote = {}): string 
         name,
         version: options.packageVersion ?? '1.0.0',
         contract: options.contract ?? '1.0.0',
-        screens: (options.screens ?? [{ path: '/greetings', expose: 'GreetingsPage' }]).map((screen) => ({
+        // Each remote its own page (/greetings, /hello): two remotes in use never share a path (the gate refuses it).
+        screens: (options.screens ?? [{ path: `/${name}`, expose: exposes[0] ?? 'GreetingsPage' }]).map((screen) => ({
           ...screen,
           title: 'Saudações',
           access: 'signed-in',

@@ -7,8 +7,28 @@
 export { CardList } from './card-list.js';
 export { type Column, DataTable, type DataTableProps } from './data-table.js';
 export { DeleteDialog, type DeleteDialogProps } from './delete-dialog.js';
+export { DetailsItem, DetailsList } from './details-list.js';
+export { FILTER_KEYS_DEBOUNCE_MS, FilterSelect, type FilterSelectProps } from './filter-select.js';
+export { FiltersFold } from './filters-fold.js';
 export { useBlurForm } from './form.js';
 export { FormDialog, type FormDialogProps, useFormDialogChanges } from './form-dialog.js';
+export {
+  AuditChangeList,
+  auditActionText,
+  auditActorName,
+  auditByLine,
+  auditChanges,
+  HistoryTimeline,
+  type HistoryTimelineProps,
+} from './history.js';
+export { historyMessages } from './history-messages.js';
+export {
+  KeysetList,
+  type KeysetListProps,
+  type KeysetQuery,
+  LoadMore,
+  type LoadMoreProps,
+} from './keyset-list.js';
 export { ListTotal, type ListTotalProps } from './list-total.js';
 export { type MutationOutcome, mutateWithToast, type Notice, type ToastOptions } from './mutation-toast.js';
 export { PageFrame, type PageFrameProps } from './page-frame.js';

@@ -22,13 +22,10 @@ export function pageParam(pageSize: number) {
 }
 
 /**
- * A list screen's URL schema: `page` and the screen's other parameters, each turning an invalid
+ * A list screen's URL schema: its parameters (`page` for a paged list), each turning an invalid
  * value into its fallback (the URL is typed by people and old links; it never fails the screen).
  */
-export type ListSearchSchema = v.ObjectSchema<
-  { page: ReturnType<typeof pageParam> } & v.ObjectEntries,
-  v.ErrorMessage<v.ObjectIssue> | undefined
->;
+export type ListSearchSchema = v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>;
 export type ListSearch<TSchema extends ListSearchSchema> = v.InferOutput<TSchema>;
 export type ListSearchChanges<TSchema extends ListSearchSchema> = {
   [K in keyof ListSearch<TSchema>]?: ListSearch<TSchema>[K] | undefined;

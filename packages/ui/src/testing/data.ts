@@ -1,4 +1,4 @@
-import { type Company, cnpjCheckDigits, type UserPublic } from '@backoffice/contracts';
+import { type AuditEvent, type Company, cnpjCheckDigits, type UserPublic } from '@backoffice/contracts';
 
 /**
  * Data generators of the component tests: valid records as the API answers them, numbered so each
@@ -55,4 +55,22 @@ export function makeCompany(i: number, fields: Partial<Company> = {}): Company {
 /** A list answer of the API holding `rows` (count: their number unless given). */
 export function listOf<T>(rows: T[], count = rows.length) {
   return { data: rows, count, count_is_exact: true };
+}
+
+/** History event `i` (its id, the keyset cursor): company 1 created by user 1 from 10.0.0.1, unless overridden. */
+export function makeAuditEvent(i: number, fields: Partial<AuditEvent> = {}): AuditEvent {
+  const actor = makeUser(1);
+  return {
+    id: String(i),
+    occurred_at: '2026-11-25T12:00:00.000Z',
+    action: 'company.created',
+    entity_type: 'company',
+    entity_id: makeCompany(1).id,
+    entity_label: makeCompany(1).trading_name,
+    actor: { type: 'user', id: actor.id, label: actor.email },
+    ip: '10.0.0.1',
+    reason: null,
+    changes: {},
+    ...fields,
+  };
 }

@@ -1,5 +1,5 @@
-import { pages } from 'virtual:bench-pages';
 import type { RemotePageModule } from '@backoffice/remote-contract';
+import { pages } from '@bench/pages';
 
 /** Stands in for the shell's federation runtime: the pages are part of this one build (rsbuild.config.ts). */
 export class RemoteLoadError extends Error {}

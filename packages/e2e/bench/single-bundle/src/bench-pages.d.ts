@@ -1,5 +1,5 @@
 /** Written by rsbuild.config.ts: every page the workspace's remotes expose, by `loadRemote` id. */
-declare module 'virtual:bench-pages' {
+declare module '@bench/pages' {
   import type { RemotePageModule } from '@backoffice/remote-contract';
   export const pages: Record<string, () => Promise<RemotePageModule>>;
 }
