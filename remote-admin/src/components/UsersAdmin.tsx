@@ -1,26 +1,28 @@
-import { USERS_PAGE_SIZE, useUsers } from '@backoffice/api-client';
+import { USERS_PAGE_SIZE, useDeleteUser, useUsers } from '@backoffice/api-client';
 import type { UserPublic } from '@backoffice/contracts';
 import {
-  editDeleteActions,
+  DeleteDialog,
   ListTotal,
   PagedTable,
   RowActionsMenu,
   StatusPanel,
   usePageParam,
-  useRowDialog,
+  useRowDialogs,
 } from '@backoffice/ui/kit';
 import { useMemo } from 'react';
 import { FiUsers } from 'react-icons/fi';
 import { messages } from '../messages';
-import { DeleteUserDialog } from './DeleteUserDialog';
 import { UserFormDialog } from './UserFormDialog';
 import { userColumns } from './user-columns';
+
+const ROW_ACTIONS = { edit: messages.editUser, delete: messages.deleteUser };
 
 /** The super user's list: 10 per page from the URL's `page`, the next page prefetched, edit and delete. */
 export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
   const [page, setPage] = usePageParam(USERS_PAGE_SIZE);
   const list = useUsers({ page });
-  const row = useRowDialog<UserPublic, 'edit' | 'delete'>();
+  const rows = useRowDialogs<UserPublic>(ROW_ACTIONS);
+  const deleteUser = useDeleteUser();
   const columns = useMemo(() => userColumns(currentUserId), [currentUserId]);
 
   return (
@@ -36,7 +38,7 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
             // The signed-in user's own row cannot be changed here (spec §6).
             disabled={user.id === currentUserId}
             disabledReason={messages.ownActionsDisabled}
-            actions={editDeleteActions(user, row.open, { edit: messages.editUser, delete: messages.deleteUser })}
+            actions={rows.actionsOf(user)}
           />
         )}
         query={list}
@@ -54,20 +56,14 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
           />
         }
       />
-      {row.current?.kind === 'edit' && (
-        <UserFormDialog
-          key={row.current.row.id}
-          mode="edit"
-          open
-          user={row.current.row}
-          finalFocusEl={row.finalFocusEl}
-          onClose={row.close}
-        />
-      )}
-      <DeleteUserDialog
-        user={row.current?.kind === 'delete' ? row.current.row : null}
-        finalFocusEl={row.finalFocusEl}
-        onClose={row.close}
+      {rows.editing && <UserFormDialog key={rows.editing.id} mode="edit" open user={rows.editing} {...rows.focus} />}
+      <DeleteDialog
+        row={rows.deleting}
+        entity={messages.deleteEntity}
+        nameOf={(user) => user.email}
+        mutation={deleteUser}
+        success={messages.userDeleted}
+        {...rows.focus}
       />
     </>
   );

@@ -1,10 +1,9 @@
 import { useBulkCompanies, useExportSelectedCompanies } from '@backoffice/api-client';
 import type { Company, CompanyBulkAction } from '@backoffice/contracts';
 import { apiErrorText, showErrorToast } from '@backoffice/ui';
+import { ConfirmDialog } from '@backoffice/ui/confirm-dialog';
 import { mutateWithToast, saveFile } from '@backoffice/ui/kit';
 import { Button } from '@chakra-ui/react/button';
-import { Dialog } from '@chakra-ui/react/dialog';
-import { Portal } from '@chakra-ui/react/portal';
 import { HStack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useState } from 'react';
@@ -97,38 +96,16 @@ export function BulkCompanyActions({ selected, onClear, canChange }: BulkCompany
         {messages.clearSelection}
       </Button>
 
-      <Dialog.Root
-        role="alertdialog"
-        lazyMount
-        unmountOnExit
+      <ConfirmDialog
         open={confirmDelete}
-        placement="center"
-        onOpenChange={(details) => {
-          if (!details.open) setConfirmDelete(false);
-        }}
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>{messages.bulkDeleteTitle(ids.length)}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>{messages.bulkDeleteConfirmation(ids.length)}</Text>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="subtle" colorPalette="gray" onClick={() => setConfirmDelete(false)} disabled={busy}>
-                  {messages.cancel}
-                </Button>
-                <Button colorPalette="red" onClick={() => void run('delete')} loading={busy}>
-                  {messages.deleteSelected}
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        title={messages.bulkDeleteTitle(ids.length)}
+        text={messages.bulkDeleteConfirmation(ids.length)}
+        cancelLabel={messages.cancel}
+        confirmLabel={messages.deleteSelected}
+        onConfirm={() => void run('delete')}
+        onCancel={() => setConfirmDelete(false)}
+        loading={busy}
+      />
     </HStack>
   );
 }

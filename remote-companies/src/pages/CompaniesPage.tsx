@@ -1,13 +1,12 @@
 import { COMPANIES_PAGE_SIZE, prefetchCompanies, useCompanies } from '@backoffice/api-client';
 import type { Company } from '@backoffice/contracts';
 import {
-  editDeleteActions,
   ListTotal,
   PagedTable,
   PageFrame,
   RowActionsMenu,
   readListSearch,
-  useRowDialog,
+  useRowDialogs,
   useRowSelection,
 } from '@backoffice/ui/kit';
 import { Button } from '@chakra-ui/react/button';
@@ -41,6 +40,7 @@ export function prefetch(search: URLSearchParams): void {
 const PHONE_FULL_ROW = { '& > *': { flex: { base: '1 1 0', md: '0 0 auto' } } };
 
 const companyKey = (company: Company) => company.id;
+const ROW_ACTIONS = { edit: messages.edit, delete: messages.delete };
 const SELECTION_LABELS = {
   rowLabel: (company: Company) => messages.selectRow(company.trading_name),
   allLabel: messages.selectPage,
@@ -56,7 +56,7 @@ export default function CompaniesPage() {
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
   const { selected, selection, clear } = useRowSelection(companyKey, SELECTION_LABELS);
-  const row = useRowDialog<Company, 'edit' | 'delete'>();
+  const rows = useRowDialogs<Company>(ROW_ACTIONS);
   // A read-only embed offers no action that the API would refuse.
   const canChange = useCanChangeCompanies();
   useLoadErrorReport(list.error);
@@ -100,10 +100,7 @@ export default function CompaniesPage() {
         rowActions={
           canChange
             ? (company) => (
-                <RowActionsMenu
-                  label={messages.actionsFor(company.trading_name)}
-                  actions={editDeleteActions(company, row.open, { edit: messages.edit, delete: messages.delete })}
-                />
+                <RowActionsMenu label={messages.actionsFor(company.trading_name)} actions={rows.actionsOf(company)} />
               )
             : undefined
         }
@@ -118,20 +115,8 @@ export default function CompaniesPage() {
 
       <CompanyFormDialog kind="create" open={creating} onClose={() => setCreating(false)} />
       {canImport && <ImportCompaniesDialog open={importing} onClose={() => setImporting(false)} />}
-      {row.current?.kind === 'edit' && (
-        <CompanyFormDialog
-          kind="edit"
-          open
-          company={row.current.row}
-          finalFocusEl={row.finalFocusEl}
-          onClose={row.close}
-        />
-      )}
-      <DeleteCompanyDialog
-        company={row.current?.kind === 'delete' ? row.current.row : null}
-        finalFocusEl={row.finalFocusEl}
-        onClose={row.close}
-      />
+      {rows.editing && <CompanyFormDialog kind="edit" open company={rows.editing} {...rows.focus} />}
+      <DeleteCompanyDialog company={rows.deleting} {...rows.focus} />
     </PageFrame>
   );
 }

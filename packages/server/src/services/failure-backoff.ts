@@ -25,7 +25,7 @@ export function waitAfter(rule: BackoffRule, failures: number): number {
  * Exponential backoff after failures, as the OWASP authentication cheat sheet recommends instead of
  * locking an account: after a few free failures each further attempt must wait, twice as long after
  * every failure. Only the keys that failed wait — which keys a caller counts decides who is slowed
- * (routes/limits.ts: the account at one address, and one address over all accounts, never an account
+ * (http/rate-limits.ts: the account at one address, and one address over all accounts, never an account
  * everywhere, so nobody can lock its owner out). Counters and waits live in the rate-limit store, so
  * instances sharing Redis share them.
  */

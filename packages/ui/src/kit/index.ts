@@ -6,6 +6,7 @@
  */
 export { CardList } from './card-list.js';
 export { type Column, DataTable, type DataTableProps } from './data-table.js';
+export { DeleteDialog, type DeleteDialogProps } from './delete-dialog.js';
 export { DetailsItem, DetailsList } from './details-list.js';
 export { FILTER_KEYS_DEBOUNCE_MS, FilterSelect, type FilterSelectProps } from './filter-select.js';
 export { FiltersFold } from './filters-fold.js';
@@ -39,7 +40,9 @@ export {
   RowActionsMenu,
   type RowActionsMenuProps,
   type RowDialog,
+  type RowDialogFocus,
   useRowDialog,
+  useRowDialogs,
 } from './row-actions.js';
 export { saveFile } from './save-file.js';
 export { type RowSelection, SelectAllCheckbox, SelectionCheckbox, useRowSelection } from './selection.js';

@@ -129,3 +129,24 @@ export function useRowDialog<TRow, TKind extends string>() {
   const finalFocusEl = useCallback(() => returnFocusTarget(origin.current), []);
   return { current, open, close, finalFocusEl };
 }
+
+/** What a row's dialog is given to close and to give the focus back (to the row's menu button). */
+export interface RowDialogFocus {
+  onClose: () => void;
+  finalFocusEl?: () => HTMLElement | null;
+}
+
+/**
+ * A list's edit and delete of its rows, wired once: `actionsOf(row)` is the row menu's two actions,
+ * `editing` / `deleting` the row whose dialog is open (or null), and `focus` what each dialog takes to
+ * close and give the focus back to that row's menu button (`useRowDialog`).
+ */
+export function useRowDialogs<TRow>(labels: { edit: string; delete: string }) {
+  const { current, open, close, finalFocusEl } = useRowDialog<TRow, 'edit' | 'delete'>();
+  return {
+    actionsOf: (row: TRow) => editDeleteActions(row, open, labels),
+    editing: current?.kind === 'edit' ? current.row : null,
+    deleting: current?.kind === 'delete' ? current.row : null,
+    focus: { onClose: close, finalFocusEl } satisfies RowDialogFocus,
+  };
+}

@@ -1,8 +1,5 @@
-import { uiMessages, useOpenedOnce } from '@backoffice/ui';
-import { Button } from '@chakra-ui/react/button';
-import { Dialog } from '@chakra-ui/react/dialog';
-import { Portal } from '@chakra-ui/react/portal';
-import { Text } from '@chakra-ui/react/text';
+import { uiMessages } from '@backoffice/ui';
+import { ConfirmDialog } from '@backoffice/ui/confirm-dialog';
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router-dom';
 
@@ -20,40 +17,16 @@ export interface DiscardChangesDialogProps {
  * first and takes the focus, so a second stray Escape or Enter loses nothing either.
  */
 export function DiscardChangesDialog({ open, onDiscard, onKeepEditing }: DiscardChangesDialogProps) {
-  if (!useOpenedOnce(open)) return null;
   return (
-    <Dialog.Root
-      role="alertdialog"
-      lazyMount
-      unmountOnExit
+    <ConfirmDialog
       open={open}
-      placement="center"
-      onOpenChange={(details) => {
-        if (!details.open) onKeepEditing();
-      }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{uiMessages.discardTitle}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{uiMessages.discardText}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="subtle" colorPalette="gray" onClick={onKeepEditing}>
-                {uiMessages.keepEditing}
-              </Button>
-              <Button colorPalette="red" onClick={onDiscard}>
-                {uiMessages.discard}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      title={uiMessages.discardTitle}
+      text={uiMessages.discardText}
+      cancelLabel={uiMessages.keepEditing}
+      confirmLabel={uiMessages.discard}
+      onConfirm={onDiscard}
+      onCancel={onKeepEditing}
+    />
   );
 }
 
