@@ -192,17 +192,20 @@ export class CompaniesRepository {
 
   private readonly maxMatchesSorted: number;
   private readonly readFirst: boolean;
+  private readonly maxMatchesReadFirst: number;
 
   constructor(
     private readonly db: Db,
     /**
      * Tests change them to run every plan of a search on a small table: `maxMatchesSorted` -1 walks every
-     * name-ordered search, `readFirst` false never reads the matches first (matchesFirst).
+     * name-ordered search, `readFirst` false never reads the matches first (matchesFirst), a small
+     * `maxMatchesReadFirst` makes it fall back.
      */
-    plans: { maxMatchesSorted?: number; readFirst?: boolean } = {},
+    plans: { maxMatchesSorted?: number; readFirst?: boolean; maxMatchesReadFirst?: number } = {},
   ) {
     this.maxMatchesSorted = plans.maxMatchesSorted ?? MAX_MATCHES_SORTED;
     this.readFirst = plans.readFirst ?? true;
+    this.maxMatchesReadFirst = plans.maxMatchesReadFirst ?? MAX_MATCHES_READ_FIRST;
   }
 
   async list(
@@ -324,7 +327,7 @@ export class CompaniesRepository {
   ): Promise<CompanyListRow[]> {
     const prefix = cnpjPrefixOf(search);
     let estimate: number | undefined;
-    if (this.readFirst && skip + take <= MAX_MATCHES_READ_FIRST) {
+    if (this.readFirst && skip + take <= this.maxMatchesReadFirst) {
       if (prefix === undefined || prefix.length < CNPJ_PREFIX_READ_FIRST) estimate = await this.estimatedMatches(where);
       if (estimate === undefined || estimate <= MAX_ESTIMATE_READ_FIRST) {
         const rows = await this.matchesFirst(where, skip, take, sort);
@@ -360,7 +363,7 @@ export class CompaniesRepository {
     const matches = sql`select ${companies.id}, ${sql.join(
       keys.map((key, i) => sql`${key} as ${keyNames[i]}`),
       sql`, `,
-    )} from ${companies} where ${where ?? sql`true`} limit ${MAX_MATCHES_READ_FIRST + 1}`;
+    )} from ${companies} where ${where ?? sql`true`} limit ${this.maxMatchesReadFirst + 1}`;
     const direction = descending ? sql` desc` : sql``;
     const page = sql`select matches.id, count(*) over () as matched from (${matches}) as matches
       order by ${sql.join(
@@ -376,7 +379,7 @@ export class CompaniesRepository {
         order by ${sql.join(orderOf(sort), sql`, `)}`,
     )) as unknown as { rows: (CompanyListRow & { matched: number })[] };
     const rows = result.rows;
-    if ((rows[0]?.matched ?? 0) > MAX_MATCHES_READ_FIRST) return undefined;
+    if ((rows[0]?.matched ?? 0) > this.maxMatchesReadFirst) return undefined;
     return rows.map(({ matched: _, ...row }) => row);
   }
 
