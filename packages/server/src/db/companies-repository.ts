@@ -61,6 +61,9 @@ const MASKED_CNPJ_PREFIX =
 /** The CNPJ prefix (normalised) that a search term shaped like a masked one stands for, if it is one. */
 const cnpjPrefixOf = (search: string) => (MASKED_CNPJ_PREFIX.test(search) ? normalizeCnpj(search) : undefined);
 
+/** Whether `search` is a number of at least `digits` digits (searched as text: anywhere in the names and CNPJ). */
+const isNumberOf = (digits: number, search: string) => search.length >= digits && /^[0-9]+$/.test(search);
+
 /**
  * Case- and accent-insensitive match over both names, plus the CNPJ typed with or without its
  * mask. Both sides go through the database's search_normalize, so they cannot disagree. A term
@@ -156,12 +159,22 @@ export const MAX_MATCHES_SORTED = 100_000;
 export const CNPJ_PREFIX_READ_FIRST = 3;
 
 /**
- * A search the planner expects to match at most this many companies reads its matches first too.
- * Reading them first costs in proportion to how many match; walking the order's index until the page is
- * full costs in proportion to the page's end over the share that matches. At a million rows both are
- * about 5 000 rows for the first page at 0.5 % (sqrt(21 × 1 000 000) ≈ 4 600), and at that share the
- * search_text statistics (1 000 histogram bounds, migration 0004) are not luck: one sampled bound is
- * 0.1 %, so a rare phrase the sample missed or caught is below this either way.
+ * A bare number of at least this many digits is read through the trigram index first, whatever the
+ * planner expects. It is searched anywhere in the names and the CNPJ, so n digits match about
+ * (15 - n) × 10^-n of the companies (4 digits: ~0.1 %, where walking the newest rows tests ~20 000 of
+ * them for a page at a million rows), and each of its trigrams is three digits, found in ~1.2 % of the
+ * rows: the trigram index answers it in a few milliseconds. (Three digits match ~1.2 %, where the walk is
+ * the cheaper plan and the histogram resolves it.)
+ */
+export const DIGITS_READ_FIRST = 4;
+
+/**
+ * A search in a name order that the planner expects to match at most this many companies reads its
+ * matches first as well. It sorted them before (searchInNameOrder, up to MAX_MATCHES_SORTED), in a
+ * transaction that ruled the index walk out; read first, the same plan is one statement. Words in the
+ * other orders are left to the planner: their trigram scan costs what their most common trigrams cost
+ * (17 ms for "sol nascente - recife" at a million rows, docs/performance.md), so reading first would make
+ * a phrase the planner rightly walks for (1.4 ms) always pay it.
  */
 export const MAX_ESTIMATE_READ_FIRST = 5_000;
 
@@ -313,10 +326,11 @@ export class CompaniesRepository {
   }
 
   /**
-   * The rows `skip` to `skip + take` of a search, by the plan its selectivity calls for. A selective
-   * search (a masked CNPJ prefix of CNPJ_PREFIX_READ_FIRST characters, or one the planner expects to match
-   * at most MAX_ESTIMATE_READ_FIRST companies) reads its matches first and sorts them (matchesFirst);
-   * the others, and one whose matches turn out too many to sort, are left to the order's own plan.
+   * The rows `skip` to `skip + take` of a search, by the plan its selectivity calls for. A search the
+   * product knows to be selective (a masked CNPJ prefix of CNPJ_PREFIX_READ_FIRST characters, a bare number
+   * of DIGITS_READ_FIRST digits), or one in a name order that the planner expects to match at most
+   * MAX_ESTIMATE_READ_FIRST companies, reads its matches first and sorts them (matchesFirst); the others,
+   * and one whose matches turn out too many to sort, are left to the order's own plan.
    */
   private async searchRows(
     search: string,
@@ -325,16 +339,18 @@ export class CompaniesRepository {
     take: number,
     sort: CompanySort,
   ): Promise<CompanyListRow[]> {
-    const prefix = cnpjPrefixOf(search);
+    const { byName } = SORTS[sort];
     let estimate: number | undefined;
     if (this.readFirst && skip + take <= this.maxMatchesReadFirst) {
-      if (prefix === undefined || prefix.length < CNPJ_PREFIX_READ_FIRST) estimate = await this.estimatedMatches(where);
-      if (estimate === undefined || estimate <= MAX_ESTIMATE_READ_FIRST) {
+      const known =
+        (cnpjPrefixOf(search)?.length ?? 0) >= CNPJ_PREFIX_READ_FIRST || isNumberOf(DIGITS_READ_FIRST, search);
+      if (!known && byName) estimate = await this.estimatedMatches(where);
+      if (known || (estimate !== undefined && estimate <= MAX_ESTIMATE_READ_FIRST)) {
         const rows = await this.matchesFirst(where, skip, take, sort);
         if (rows) return rows;
       }
     }
-    if (SORTS[sort].byName) return this.searchInNameOrder(where, skip, take, sort, estimate);
+    if (byName) return this.searchInNameOrder(where, skip, take, sort, estimate);
     return this.db
       .select(COLUMNS)
       .from(companies)
