@@ -2,22 +2,24 @@
 // 99.9) in one order, as the planner alone plans it (`readFirst: false`, the search before issue 30) and read
 // first, EXPLAIN ANALYZE'd after each of ROUNDS `ANALYZE companies`: how many walk an order's index, and the
 // median, p95 and worst execution time and buffers of each. Needs the built server (`build`) and a loaded database:
-//   node packages/server/scripts/search-plans.mjs postgres://…/<bench db> [ROUNDS=3] [SORT=newest] [DIGITS=3]
+//   node packages/server/scripts/search-plans.mjs postgres://…/<bench db> [ROUNDS=3] [SORT=newest] [DIGITS=3] [masked|bare]
 
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { CompaniesRepository } from '../dist/db/companies-repository.js';
 import { schema } from '../dist/db/schema.js';
 
-const [url, rounds = '3', sort = 'newest', digits = '3'] = process.argv.slice(2);
+const [url, rounds = '3', sort = 'newest', digits = '3', shape = 'masked'] = process.argv.slice(2);
 const pool = new pg.Pool({ connectionString: url, max: 1 });
 let captured = [];
 const db = drizzle(pool, { schema, logger: { logQuery: (text, values) => captured.push({ text, values }) } });
 const repos = { before: new CompaniesRepository(db, { readFirst: false }), after: new CompaniesRepository(db) };
 const prefixes = [];
-for (let n = 10 ** (Number(digits) - 1); n < 10 ** Number(digits); n++) {
+// `bare`: numbers of DIGITS digits instead (searched anywhere), 900 of them evenly spread.
+const step = shape === 'bare' ? Math.max(1, Math.round((9 * 10 ** (Number(digits) - 1)) / 900)) : 1;
+for (let n = 10 ** (Number(digits) - 1); n < 10 ** Number(digits); n += step) {
   const d = String(n);
-  prefixes.push(`${d.slice(0, 2)}.${d.slice(2)}`);
+  prefixes.push(shape === 'bare' ? d : `${d.slice(0, 2)}.${d.slice(2)}`);
 }
 const pct = (values, p) =>
   values.slice().sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];

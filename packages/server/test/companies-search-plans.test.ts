@@ -88,7 +88,7 @@ describe('a CNPJ prefix, masked or bare, or words give the same answers whatever
   const terms = LENGTHS.flatMap((length) => [masked(length), ROOT.slice(0, length)]).filter((term) => term !== '12');
   // '12' bare and masked are the same text: the masked prefix needs its mask ('12.').
   terms.unshift('12.', '12', `${formatCnpj(taxId(ROOT))}`.slice(0, 15));
-  terms.push('loja 07', 'RAZÃO 1', 'nada disso');
+  terms.push('loja 07', 'RAZÃO 1', 'nada disso', '0001');
 
   it.each(COMPANY_SORTS.map((sort) => [sort]))('in every page, filtered or not (%s)', async (sort: CompanySort) => {
     for (const search of terms) {

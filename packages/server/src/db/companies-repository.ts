@@ -61,8 +61,13 @@ const MASKED_CNPJ_PREFIX =
 /** The CNPJ prefix (normalised) that a search term shaped like a masked one stands for, if it is one. */
 const cnpjPrefixOf = (search: string) => (MASKED_CNPJ_PREFIX.test(search) ? normalizeCnpj(search) : undefined);
 
-/** Whether `search` is a number of at least `digits` digits (searched as text: anywhere in the names and CNPJ). */
-const isNumberOf = (digits: number, search: string) => search.length >= digits && /^[0-9]+$/.test(search);
+/**
+ * Whether `search` is a number of at least `digits` digits (searched as text: anywhere in the names and CNPJ)
+ * whose trigrams are selective: not `000`, which is in nearly every CNPJ (a branch is `000N`), so its
+ * trigram scan would read an entry for nearly every company.
+ */
+const isNumberOf = (digits: number, search: string) =>
+  search.length >= digits && /^[0-9]+$/.test(search) && !search.includes('000');
 
 /**
  * Case- and accent-insensitive match over both names, plus the CNPJ typed with or without its
@@ -159,12 +164,13 @@ export const MAX_MATCHES_SORTED = 100_000;
 export const CNPJ_PREFIX_READ_FIRST = 3;
 
 /**
- * A bare number of at least this many digits is read through the trigram index first, whatever the
- * planner expects. It is searched anywhere in the names and the CNPJ, so n digits match about
- * (15 - n) × 10^-n of the companies (4 digits: ~0.1 %, where walking the newest rows tests ~20 000 of
- * them for a page at a million rows), and each of its trigrams is three digits, found in ~1.2 % of the
- * rows: the trigram index answers it in a few milliseconds. (Three digits match ~1.2 %, where the walk is
- * the cheaper plan and the histogram resolves it.)
+ * A bare number of at least this many digits is read through the trigram index first when the planner
+ * expects at most MAX_ESTIMATE_READ_FIRST matches, in every order. It is searched anywhere in the names and
+ * the CNPJ, so n random digits match about (15 - n) × 10^-n of the companies (4 digits: ~0.1 %, where
+ * walking the newest rows tests ~20 000 of them for a page at a million rows), and each of its trigrams is
+ * three digits: the trigram scan is cheap, unlike a phrase's. Not every number is rare — a branch is `000N`,
+ * so `3000` is in every CNPJ whose root ends in 3 (10 %) — which the search_text statistics (1 000 bounds)
+ * do tell at that level. (Three digits match ~1.2 %, where the walk is the cheaper plan.)
  */
 export const DIGITS_READ_FIRST = 4;
 
@@ -327,10 +333,10 @@ export class CompaniesRepository {
 
   /**
    * The rows `skip` to `skip + take` of a search, by the plan its selectivity calls for. A search the
-   * product knows to be selective (a masked CNPJ prefix of CNPJ_PREFIX_READ_FIRST characters, a bare number
-   * of DIGITS_READ_FIRST digits), or one in a name order that the planner expects to match at most
-   * MAX_ESTIMATE_READ_FIRST companies, reads its matches first and sorts them (matchesFirst); the others,
-   * and one whose matches turn out too many to sort, are left to the order's own plan.
+   * product knows to be selective (a masked CNPJ prefix of CNPJ_PREFIX_READ_FIRST characters), and a bare
+   * number of DIGITS_READ_FIRST digits or a search in a name order that the planner expects to match at
+   * most MAX_ESTIMATE_READ_FIRST companies, reads its matches first and sorts them (matchesFirst); the
+   * others, and one whose matches turn out too many to sort, are left to the order's own plan.
    */
   private async searchRows(
     search: string,
@@ -342,9 +348,9 @@ export class CompaniesRepository {
     const { byName } = SORTS[sort];
     let estimate: number | undefined;
     if (this.readFirst && skip + take <= this.maxMatchesReadFirst) {
-      const known =
-        (cnpjPrefixOf(search)?.length ?? 0) >= CNPJ_PREFIX_READ_FIRST || isNumberOf(DIGITS_READ_FIRST, search);
-      if (!known && byName) estimate = await this.estimatedMatches(where);
+      // A prefix's share the product knows; a number's or a name order's, the planner is asked for.
+      const known = (cnpjPrefixOf(search)?.length ?? 0) >= CNPJ_PREFIX_READ_FIRST;
+      if (!known && (byName || isNumberOf(DIGITS_READ_FIRST, search))) estimate = await this.estimatedMatches(where);
       if (known || (estimate !== undefined && estimate <= MAX_ESTIMATE_READ_FIRST)) {
         const rows = await this.matchesFirst(where, skip, take, sort);
         if (rows) return rows;
