@@ -20,6 +20,7 @@ export {
   auditChanges,
   HistoryTimeline,
   type HistoryTimelineProps,
+  historyTimelineProps,
 } from './history.js';
 export { historyMessages } from './history-messages.js';
 export {
