@@ -34,6 +34,7 @@ export { ListTotal, type ListTotalProps } from './list-total.js';
 export { type MutationOutcome, mutateWithToast, type Notice, type ToastOptions } from './mutation-toast.js';
 export { PageFrame, type PageFrameProps } from './page-frame.js';
 export { type ListQuery, PagedTable, type PagedTableProps } from './paged-table.js';
+export { usePausedCommit } from './paused-commit.js';
 export { PHONE_MEDIA_QUERY, usePhoneLayout } from './phone-layout.js';
 export {
   editDeleteActions,
