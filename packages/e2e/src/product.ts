@@ -9,6 +9,16 @@ const cliOf = (root: string) => path.join(root, 'packages/server/dist/cli.js');
 
 export const SUPERUSER = { email: 'admin@example.com', password: 'admin-e2e-password' };
 
+/**
+ * How long a product may take to answer after `start`. A fresh start migrates and publishes the
+ * checkout's builds (about 8 s here when quiet); a spec that starts its own product does so beside the
+ * other worker's browser, on a machine CI may share (60 s was not enough at a load of 14): 120 s, as the
+ * server's own test processes allow.
+ */
+export const PRODUCT_START_TIMEOUT_MS = 120_000;
+/** A worker fixture that starts a product: the start, and the stop of the one before. */
+export const PRODUCT_FIXTURE_TIMEOUT_MS = PRODUCT_START_TIMEOUT_MS + 30_000;
+
 export interface Product {
   /** http://127.0.0.1:PORT (not "localhost": the shell clears the session at start on localhost). */
   url: string;
@@ -66,7 +76,7 @@ export async function startProduct(
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + PRODUCT_START_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the product exited with ${child.exitCode}:\n${output}`);
     try {
@@ -75,7 +85,8 @@ export async function startProduct(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`the product did not answer within 60 s:\n${output}`);
+    if (Date.now() > deadline)
+      throw new Error(`the product did not answer within ${PRODUCT_START_TIMEOUT_MS / 1000} s:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 

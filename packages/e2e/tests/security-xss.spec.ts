@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { deleteAllCompanies, seedCompanies } from '../src/companies.js';
 import { type EmbedHost, startEmbedHost } from '../src/embed-host.js';
 import { test as base, expect } from '../src/fixtures.js';
-import { type Product, startProduct } from '../src/product.js';
+import { PRODUCT_FIXTURE_TIMEOUT_MS, type Product, startProduct } from '../src/product.js';
 
 /**
  * Stored XSS (issue 24's security suite): names that would run script if any screen wrote them as HTML
@@ -38,7 +38,7 @@ const test = base.extend<object, { host: EmbedHost }>({
       await use(product);
       await product.stop();
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: PRODUCT_FIXTURE_TIMEOUT_MS },
   ],
 });
 
