@@ -233,7 +233,7 @@ describe('pages of every order, by either plan of a name-ordered search', () => 
       }),
     );
     await t.database.db.execute(sql`analyze companies`);
-    walking = new CompaniesRepository(t.database.db, -1);
+    walking = new CompaniesRepository(t.database.db, { maxMatchesSorted: -1, readFirst: false });
   });
 
   const exported = async (filter: CompaniesFilter, sort: CompanySort) => {
