@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { federationName } from '@backoffice/contracts/remote-screens';
 import {
   createSharedConfig,
@@ -12,6 +13,7 @@ import {
   devRegistryMiddleware,
   HTML_TEMPLATE,
   pluginFirstScreen,
+  pluginHeadScript,
   pluginPrecompress,
   pluginShellDeclaration,
   pluginSourceMapsOnRequest,
@@ -41,6 +43,9 @@ export default defineConfig(({ envMode }) => {
       // The signed-in frame's lazy chunk (`webpackChunkName: "signed-in"` in src/routes/signed-in-route.tsx):
       // the server names its files in the page of every signed-in route.
       pluginFirstScreen((group) => group === 'signed-in'),
+      // Asks for the current user and the first screen's data as soon as the page is parsed, before the
+      // app's code has run (the server lists the requests in the page; api-client's early-data.ts).
+      pluginHeadScript(createRequire(import.meta.url).resolve('@backoffice/api-client/head/early-data.js')),
       pluginSourceMapsOnRequest(),
       pluginPrecompress(),
       pluginModuleFederation({

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -229,6 +230,30 @@ export interface FirstScreenGroup {
   js: string[];
   css: string[];
   shared: string[];
+}
+
+/**
+ * A script the page runs first, before the app's own (the shell's `@backoffice/api-client/head/early-data.js`):
+ * emitted as `static/js/head.<hash>.js` (hashed, so cached for a year; minified with the build's other
+ * scripts) and named first in the page's head as a deferred script. Deferred, it neither blocks the parser
+ * nor waits for the app's files, and it runs before them (document order), with the whole page parsed.
+ * External, so the page's CSP (`script-src 'self'`, no inline script) allows it.
+ */
+export function pluginHeadScript(file: string): RsbuildPlugin {
+  return {
+    name: 'backoffice:head-script',
+    setup(api) {
+      const code = fs.readFileSync(file, 'utf8');
+      const name = `static/js/head.${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
+      api.processAssets({ stage: 'additional' }, ({ compilation, sources }) => {
+        compilation.emitAsset(name, new sources.RawSource(code));
+      });
+      api.modifyHTMLTags(({ headTags, bodyTags }) => ({
+        headTags: [{ tag: 'script', attrs: { defer: true, src: `/${name}` } }, ...headTags],
+        bodyTags,
+      }));
+    },
+  };
 }
 
 /** The file `pluginFirstScreen` writes next to a build. */
