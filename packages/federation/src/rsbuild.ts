@@ -233,25 +233,21 @@ export interface FirstScreenGroup {
 }
 
 /**
- * A script the page runs first, before the app's own (the shell's `@backoffice/api-client/head/early-data.js`):
- * emitted as `static/js/head.<hash>.js` (hashed, so cached for a year; minified with the build's other
- * scripts) and named first in the page's head as a deferred script. Deferred, it neither blocks the parser
- * nor waits for the app's files, and it runs before them (document order), with the whole page parsed.
- * External, so the page's CSP (`script-src 'self'`, no inline script) allows it.
+ * A script of the page's head that is not part of the app (the shell's `@backoffice/api-client/head/early-data.js`):
+ * emitted as it is (the build's minifier then takes it like every script) as `static/js/head.<hash>.js`,
+ * hashed so browsers keep it a year. `file` is its name in the build, for `pluginFirstScreen`'s extra groups:
+ * the server names it in the pages that need it, first among their scripts.
  */
-export function pluginHeadScript(file: string): RsbuildPlugin {
+export function pluginHeadScript(source: string): RsbuildPlugin & { file: string } {
+  const code = fs.readFileSync(source, 'utf8');
+  const file = `static/js/head.${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
   return {
     name: 'backoffice:head-script',
+    file,
     setup(api) {
-      const code = fs.readFileSync(file, 'utf8');
-      const name = `static/js/head.${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
       api.processAssets({ stage: 'additional' }, ({ compilation, sources }) => {
-        compilation.emitAsset(name, new sources.RawSource(code));
+        compilation.emitAsset(file, new sources.RawSource(code));
       });
-      api.modifyHTMLTags(({ headTags, bodyTags }) => ({
-        headTags: [{ tag: 'script', attrs: { defer: true, src: `/${name}` } }, ...headTags],
-        bodyTags,
-      }));
     },
   };
 }
@@ -274,7 +270,11 @@ interface StatsJson {
  * the browser fetches them with the shell's own files: without it, a shared module's file is asked
  * for only once the federation runtime has loaded the page's module, one round trip later.
  */
-export function pluginFirstScreen(isFirstScreenGroup: (name: string) => boolean): RsbuildPlugin {
+export function pluginFirstScreen(
+  isFirstScreenGroup: (name: string) => boolean,
+  /** Groups of files the bundler does not know as chunks (a `pluginHeadScript` file). */
+  extraGroups: Record<string, Partial<FirstScreenGroup>> = {},
+): RsbuildPlugin {
   return {
     name: 'backoffice:first-screen',
     setup(api) {
@@ -290,7 +290,7 @@ export function pluginFirstScreen(isFirstScreenGroup: (name: string) => boolean)
         }) as StatsJson;
         fs.writeFileSync(
           path.join(api.context.distPath, FIRST_SCREEN_FILE),
-          `${JSON.stringify(firstScreenGroups(json, isFirstScreenGroup), null, 2)}\n`,
+          `${JSON.stringify({ ...firstScreenGroups(json, isFirstScreenGroup), ...extraGroups }, null, 2)}\n`,
         );
       });
     },

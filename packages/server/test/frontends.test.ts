@@ -54,6 +54,7 @@ function fakeBuilds() {
     'shell/dist/first-screen.json',
     JSON.stringify({
       'signed-in': { js: ['static/js/async/signed-in.77aa00bb11.js'], shared: ['@chakra-ui/react/skeleton'] },
+      'early-data': { js: ['static/js/head.5566ccdd00.js'] },
     }),
   );
   write(
@@ -135,7 +136,9 @@ describe('one origin for the API, the shell and the remotes', () => {
     // After the shell's own script: the signed-in frame and the shell's file of the shared module it
     // needs, the remote's entry and the chunks of the page it exposes, then the shell's files of the
     // shared modules that page needs — each once, none the page names already (react is in index).
+    // First of all, the head script that starts the early requests (on the signed-in frame's pages only).
     expect(scriptsOf(companies.body)).toEqual([
+      '/static/js/head.5566ccdd00.js',
       '/static/js/index.45ed169ddb.js',
       '/static/js/async/signed-in.77aa00bb11.js',
       '/static/js/async/skeleton.99aa88bb77.js',
@@ -145,12 +148,13 @@ describe('one origin for the API, the shell and the remotes', () => {
     ]);
     // The dashboard is the frame alone; a public page has no frame.
     expect(scriptsOf(home.body)).toEqual([
+      '/static/js/head.5566ccdd00.js',
       '/static/js/index.45ed169ddb.js',
       '/static/js/async/signed-in.77aa00bb11.js',
       '/static/js/async/skeleton.99aa88bb77.js',
     ]);
     const unknown = await t.app.inject({ method: 'GET', url: '/some/unknown/route', headers: html });
-    expect(scriptsOf(unknown.body)).toEqual(['/static/js/index.45ed169ddb.js']);
+    expect(scriptsOf(unknown.body)).toEqual(['/static/js/head.5566ccdd00.js', '/static/js/index.45ed169ddb.js']);
     // A remote that is not built is simply not announced.
     const admin = await t.app.inject({ method: 'GET', url: '/admin', headers: html });
     expect(admin.body).not.toContain('/remotes/admin/');

@@ -27,6 +27,8 @@ import type { ShellBuild } from '../services/shell-source.js';
 
 /** The shell's lazy chunk of the signed-in frame (its `webpackChunkName`). */
 const SIGNED_IN_GROUP = 'signed-in';
+/** The shell's head script of the signed-in pages (api-client's `head/early-data.js`; see EarlyRequests). */
+const EARLY_DATA_GROUP = 'early-data';
 /** Module Federation's chunk group of an expose (see EXPOSE_CHUNK_GROUP_PREFIX in @backoffice/federation). */
 const exposeGroup = (expose: string) => `__federation_expose_${expose}`;
 
@@ -124,10 +126,9 @@ export async function renderShellIndex(
       for (const file of provided?.assets?.js?.sync ?? []) script(`/${file}`);
     }
   };
+  const shellGroups = parseJson(await shell.readText('first-screen.json')) as FirstScreenGroups | undefined;
   if (screen ? isFramedScreen(screen) : pathname === '/') {
-    const frame = (parseJson(await shell.readText('first-screen.json')) as FirstScreenGroups | undefined)?.[
-      SIGNED_IN_GROUP
-    ];
+    const frame = shellGroups?.[SIGNED_IN_GROUP];
     for (const file of frame?.js ?? []) script(`/${file}`);
     sharedFrom(frame);
   }
@@ -142,7 +143,13 @@ export async function renderShellIndex(
     for (const file of exposed?.js ?? []) script(release.baseUrl + file);
     sharedFrom(exposed);
   }
+  // The head script that starts the early requests comes before every other script: deferred scripts run
+  // in document order, and it must not wait for the app's files to download.
+  const head = framed ? shellGroups?.[EARLY_DATA_GROUP]?.js?.[0] : undefined;
+  const headTag = head ? `<script defer src="/${escapeAttr(head)}"></script>` : '';
+  const firstScript = page.indexOf('<script');
+  const withHead = firstScript < 0 ? page : `${page.slice(0, firstScript)}${headTag}${page.slice(firstScript)}`;
   // A function, not a string: a replacement string reads `$'`, `` $` `` and `$&` in the registry (which
   // carries what a link asked for, `?remote-override=`) as pieces of the page to copy in.
-  return page.replace('</head>', () => `${tags.join('')}</head>`);
+  return withHead.replace('</head>', () => `${firstScript < 0 ? headTag : ''}${tags.join('')}</head>`);
 }
