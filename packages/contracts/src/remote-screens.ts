@@ -12,7 +12,7 @@ import { MAX_SKIP } from './constants.js';
  * The version of the contract between the shell and the remotes (the declaration's shape and what an
  * exposed page module must export). A remote built against another major is not shown.
  */
-export const REMOTE_CONTRACT_VERSION = '1.0.0';
+export const REMOTE_CONTRACT_VERSION = '1.1.0';
 
 /** Whether a remote built against contract `remote` works in a shell that speaks contract `shell`. */
 export function contractAccepts(shell: string, remote: string): boolean {

@@ -114,7 +114,7 @@ describe('one origin for the API, the shell and the remotes', () => {
     // no registry or manifest request.
     expect(configOf(home.body)).toEqual({
       registry: {
-        contract: '1.0.0',
+        contract: '1.1.0',
         remotes: {
           remote_companies: { name: 'companies', version: '1.0.0', entry: '/remotes/companies/remoteEntry.js' },
         },
