@@ -1,4 +1,6 @@
+import { gzipSync } from 'node:zlib';
 import type { Page, Request, Route } from '@playwright/test';
+import { BUDGETS } from '../src/budgets.js';
 import { seedCompanies } from '../src/companies.js';
 import { expect, test } from '../src/fixtures.js';
 import { logInThroughForm, logOut } from '../src/users-area.js';
@@ -115,4 +117,17 @@ test('after a sign-out, another account sees its own data, not the first one’s
   await expect(page.getByRole('region', { name: 'Seu Perfil' }).getByText(second.email)).toBeVisible();
   // The second account's user was asked for with its own token, by the app.
   expect(count(asked, '/api/v1/users/me')).toBe(1);
+});
+
+test('the head script is the signed-in page’s first script, and tiny', async ({ page, api, signIn }) => {
+  const user = await api.createUser();
+  await signIn(user.token as string, '/companies');
+  await expect(page.getByRole('heading', { name: 'Empresas', level: 1 })).toBeVisible();
+  const first = await page.evaluate(() => document.querySelector('script[src]')?.getAttribute('src'));
+  expect(first).toMatch(/^\/static\/js\/head\.[0-9a-f]{10}\.js$/);
+  const code = await (await page.request.get(first as string)).body();
+  expect(gzipSync(code, { level: 9 }).length).toBeLessThanOrEqual(BUDGETS.headScriptGzipBytes);
+  // A public page does not get it: nothing to ask for there.
+  await page.goto('/login');
+  expect(await page.locator('script[src*="/static/js/head."]').count()).toBe(0);
 });
