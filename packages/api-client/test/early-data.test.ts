@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+// The script as the browser gets it, its text read by Vite (`?raw`): the package is typed for the browser only.
+import HEAD_SCRIPT from '../head/early-data.js?raw';
 import { resetApiConfig } from '../src/config.js';
 import { configureApiClient } from '../src/configure.js';
 import { EARLY_DATA_KEY, type EarlyData } from '../src/early-data.js';
@@ -8,8 +8,6 @@ import { ApiError } from '../src/errors.js';
 import { request } from '../src/http.js';
 import { forgetSession } from '../src/session.js';
 import { setToken } from '../src/token.js';
-
-const HEAD_SCRIPT = readFileSync(path.join(import.meta.dirname, '../head/early-data.js'), 'utf8');
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
