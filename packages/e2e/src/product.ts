@@ -104,3 +104,36 @@ export async function startProduct(
     },
   };
 }
+
+/** The database engines a spec can run the product on: PGlite always, PostgreSQL when TEST_DATABASE_URL names a server. */
+export type Engine = 'pglite' | 'postgres';
+export const ENGINES: readonly Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/**
+ * `startProduct` on `engine`: on PostgreSQL, a database of its own on the TEST_DATABASE_URL server (made
+ * with psql, dropped again by `stop`); on PGlite, the embedded default.
+ */
+export async function startProductOn(engine: Engine, env: Record<string, string> = {}): Promise<Product> {
+  if (engine === 'pglite') return startProduct(env);
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) throw new Error('PostgreSQL needs TEST_DATABASE_URL');
+  const name = `backoffice_e2e_${process.pid}_${Date.now()}`;
+  const psql = (sql: string) => {
+    const result = spawnSync('psql', [server, '-v', 'ON_ERROR_STOP=1', '-qc', sql], { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`psql failed (${sql}): ${result.error ?? result.stderr}`);
+  };
+  psql(`CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const product = await startProduct({ DATABASE_URL: url.toString(), ...env }).catch((error) => {
+    psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    throw error;
+  });
+  return {
+    ...product,
+    async stop() {
+      await product.stop();
+      psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
