@@ -22,26 +22,27 @@ const PAYLOADS = {
 /** A full name the profile accepts (at most 30 characters) that would still run. */
 const SHORT_PAYLOAD = `<svg onload=window.__xss=1>`;
 
-const test = base.extend<object, { host: EmbedHost; engine: Engine }>({
-  engine: ['pglite', { scope: 'worker', option: true }],
-  host: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
-    async ({}, use) => {
-      const host = await startEmbedHost();
-      await use(host);
-      await host.close();
-    },
-    { scope: 'worker' },
-  ],
-  product: [
-    async ({ host, engine }, use) => {
-      const product: Product = await startProductOn(engine, { CORS_ORIGINS: host.origin });
-      await use(product);
-      await product.stop();
-    },
-    { scope: 'worker', timeout: PRODUCT_FIXTURE_TIMEOUT_MS },
-  ],
-});
+/** The test with a product on `engine` (a worker of its own per engine). */
+const testOn = (engine: Engine) =>
+  base.extend<object, { host: EmbedHost }>({
+    host: [
+      // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
+      async ({}, use) => {
+        const host = await startEmbedHost();
+        await use(host);
+        await host.close();
+      },
+      { scope: 'worker' },
+    ],
+    product: [
+      async ({ host }, use) => {
+        const product: Product = await startProductOn(engine, { CORS_ORIGINS: host.origin });
+        await use(product);
+        await product.stop();
+      },
+      { scope: 'worker', timeout: PRODUCT_FIXTURE_TIMEOUT_MS },
+    ],
+  });
 
 /** Fails the test on any script a payload ran: a dialog, or the marker it sets. */
 function watchForScript(page: Page) {
@@ -57,8 +58,8 @@ function watchForScript(page: Page) {
 }
 
 for (const engine of ENGINES) {
+  const test = testOn(engine);
   test.describe(`stored XSS payloads render as text (${engine})`, () => {
-    test.use({ engine });
     let token: string;
     let companyNames: string[];
     let firstCompanyId: string;
