@@ -124,7 +124,10 @@ export type ScreenFirstData = v.InferOutput<typeof ScreenFirstDataSchema>;
  * otherwise (an invalid filter, an over-long search) gives another request than the page's: that early
  * answer is then not used, and the page asks itself.
  */
-export function firstDataQuery(firstData: ScreenFirstData, read: (name: string) => string | null): [string, string][] {
+export function firstDataQuery(
+  firstData: v.InferInput<typeof ScreenFirstDataSchema>,
+  read: (name: string) => string | null,
+): [string, string][] {
   const { pageSize, params = [], defaults = {} } = firstData;
   const asked = read('page')?.trim() ?? '';
   const page = /^\d+$/.test(asked) && Number(asked) >= 1 && Number(asked) <= MAX_SKIP / pageSize ? Number(asked) : 1;
