@@ -7,6 +7,13 @@
  * nothing is fetched twice and an answer is never reused. A sign-in or sign-out forgets them all.
  */
 
+/**
+ * How long after the page started an early answer may still be taken over. A cold load takes the answers
+ * within a few seconds; one left untaken (the person went elsewhere before the screen that asks for it
+ * mounted) must not show data that old when that screen opens later: it asks afresh instead.
+ */
+export const EARLY_ANSWERS_MAX_AGE_MS = 10_000;
+
 /** The `window` key the head script keeps its answers under (the script spells it too). */
 export const EARLY_DATA_KEY = '__BACKOFFICE_EARLY__';
 
@@ -29,13 +36,18 @@ declare global {
 
 /**
  * The early answer to `GET url` asked with `token`, removed from the store (it is used once), or
- * undefined when there is none: another token (a sign-out, another account) or another request.
+ * undefined when there is none: another token (a sign-out, another account), another request, or the page
+ * started more than `EARLY_ANSWERS_MAX_AGE_MS` ago.
  * Resolves to null when the head script did not get an answer after all (the network failed).
  */
 export function takeEarlyAnswer(url: string, token: string | null): Promise<Response | null> | undefined {
   if (typeof window === 'undefined' || token === null) return undefined;
   const early = window[EARLY_DATA_KEY];
   if (!early || early.token !== token) return undefined;
+  if (performance.now() > EARLY_ANSWERS_MAX_AGE_MS) {
+    forgetEarlyAnswers();
+    return undefined;
+  }
   const key = new URL(url, window.location.href).href;
   const answer = early.answers[key];
   if (!answer) return undefined;

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-// The script as the browser gets it, its text read by Vite (`?raw`): the package is typed for the browser only.
 import HEAD_SCRIPT from '../head/early-data.js?raw';
 import { resetApiConfig } from '../src/config.js';
 import { configureApiClient } from '../src/configure.js';
-import { EARLY_DATA_KEY, type EarlyData } from '../src/early-data.js';
+import { EARLY_ANSWERS_MAX_AGE_MS, EARLY_DATA_KEY, type EarlyData } from '../src/early-data.js';
 import { ApiError } from '../src/errors.js';
 import { request } from '../src/http.js';
 import { forgetSession } from '../src/session.js';
@@ -86,6 +85,18 @@ describe('taking over an early answer', () => {
     await forgetSession();
     setToken('token-a');
     await expect(request('/users/me')).resolves.toEqual({ from: 'app' });
+  });
+
+  it('is not used once the page is older than a cold load takes: the screen asks afresh', async () => {
+    setToken('token-a');
+    leaveEarly('token-a', { '/api/v1/users/me': Promise.resolve(jsonResponse(200, { from: 'head' })) });
+    vi.spyOn(performance, 'now').mockReturnValue(EARLY_ANSWERS_MAX_AGE_MS + 1);
+    try {
+      await expect(request('/users/me')).resolves.toEqual({ from: 'app' });
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect(window[EARLY_DATA_KEY]).toBeUndefined();
   });
 
   it('ends the session on an early 401, as on its own', async () => {

@@ -125,7 +125,6 @@ export type ScreenFirstData = v.InferOutput<typeof ScreenFirstDataSchema>;
  * answer is then not used, and the page asks itself.
  */
 export function firstDataQuery(
-  // As a remote declares it (params and defaults may be left out) or as the registry parsed it.
   firstData: v.InferInput<typeof ScreenFirstDataSchema>,
   read: (name: string) => string | null,
 ): [string, string][] {

@@ -81,6 +81,19 @@ test('a cold dashboard greets as soon as the user is known, then fills its cards
   expect(await untaken(page)).toEqual([]);
 });
 
+test('a cold users list asks for its first page once, once the user is known to be a super user', async ({
+  page,
+  api,
+  signIn,
+}) => {
+  const asked = apiRequests(page);
+  await signIn(await api.superuserToken(), '/admin?page=1');
+  await expect(page.getByRole('row').filter({ hasText: 'admin@example.com' }).first()).toBeVisible();
+  expect(count(asked, '/api/v1/users/?skip=0&limit=10')).toBe(1);
+  expect(count(asked, '/api/v1/users/me')).toBe(1);
+  expect(await untaken(page)).toEqual([]);
+});
+
 test('an ordinary user’s dashboard never asks for the user list, early or late', async ({ page, api, signIn }) => {
   const asked = apiRequests(page);
   const user = await api.createUser();

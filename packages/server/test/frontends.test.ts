@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { earlyRequests } from '../src/plugins/first-screen.js';
 import { WorkspaceRemotes } from '../src/services/workspace-remotes.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { declaration } from './support/remote-builds.js';
@@ -174,6 +175,18 @@ describe('one origin for the API, the shell and the remotes', () => {
     });
     // A signed-in visitor gets the framed not-found there: only the current user.
     expect(await earlyOf('/some/unknown/route')).toEqual({ get: [] });
+  });
+
+  it('asks for a super user’s screen’s list only once the user is known to be one', () => {
+    const users = {
+      path: '/admin',
+      expose: 'AdminPage',
+      title: 'Usuários',
+      access: 'superuser' as const,
+      remote: 'admin',
+      firstData: { list: '/users/', pageSize: 10, params: [], defaults: {} },
+    };
+    expect(earlyRequests('/admin?page=2', users)).toEqual({ get: [], superuser: ['/api/v1/users/?skip=10&limit=10'] });
   });
 
   it('caches hashed assets for a year and revalidates entry points', async () => {

@@ -74,8 +74,9 @@ const DASHBOARD_REQUESTS: EarlyRequests = {
 
 /**
  * The early requests of a route inside the signed-in frame: the dashboard's cards on `/`, a list
- * screen's first page for the URL's search (its declared `firstData`), nothing more elsewhere (the head
- * script still asks for the current user, which the frame shows).
+ * screen's first page for the URL's search (its declared `firstData`; a super user's screen's once the
+ * user is one), nothing more elsewhere (the head script still asks for the current user, which the frame
+ * shows).
  */
 export function earlyRequests(url: string, screen: RegistryScreen | undefined): EarlyRequests {
   const query = url.indexOf('?');
@@ -84,7 +85,9 @@ export function earlyRequests(url: string, screen: RegistryScreen | undefined): 
   if (!screen.firstData) return { get: [] };
   const search = new URLSearchParams(query < 0 ? '' : url.slice(query + 1));
   const list = new URLSearchParams(firstDataQuery(screen.firstData, (name) => search.get(name)));
-  return { get: [`${API_PREFIX}${screen.firstData.list}?${list}`] };
+  const path = `${API_PREFIX}${screen.firstData.list}?${list}`;
+  // A super user's screen is asked for once the user is known to be one: anyone else would get a 403.
+  return screen.access === 'superuser' ? { get: [], superuser: [path] } : { get: [path] };
 }
 
 /** Server settings the screens need before any request (api-client's BackofficeRuntimeConfig). */
