@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { federationName } from '@backoffice/contracts/remote-screens';
 import {
   createSharedConfig,
@@ -12,6 +13,7 @@ import {
   devRegistryMiddleware,
   HTML_TEMPLATE,
   pluginFirstScreen,
+  pluginHeadScript,
   pluginPrecompress,
   pluginShellDeclaration,
   pluginSourceMapsOnRequest,
@@ -23,6 +25,8 @@ import { pluginReact } from '@rsbuild/plugin-react';
 
 const API_URL = process.env.BACKOFFICE_API_URL ?? 'http://localhost:8000';
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
+const earlyData = pluginHeadScript(createRequire(import.meta.url).resolve('@backoffice/api-client/head/early-data.js'));
 
 export default defineConfig(({ envMode }) => {
   const isDev = envMode === 'development';
@@ -40,7 +44,10 @@ export default defineConfig(({ envMode }) => {
       pluginReact(),
       // The signed-in frame's lazy chunk (`webpackChunkName: "signed-in"` in src/routes/signed-in-route.tsx):
       // the server names its files in the page of every signed-in route.
-      pluginFirstScreen((group) => group === 'signed-in'),
+      // And the head script of those pages (group `early-data`), which asks for the current user and the
+      // first screen's data as soon as the page is parsed (api-client's early-data.ts).
+      pluginFirstScreen((group) => group === 'signed-in', { 'early-data': { js: [earlyData.file] } }),
+      earlyData,
       pluginSourceMapsOnRequest(),
       pluginPrecompress(),
       pluginModuleFederation({

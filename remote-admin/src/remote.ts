@@ -21,6 +21,9 @@ export default defineRemote({
       // Spec §6: only super users see the entry; the page itself tells others they may not (NoPermission).
       access: 'superuser',
       menu: { label: 'Usuários', icon: 'users', order: 20 },
+      // The list's first page (10 users) for the URL's `page`, asked for as soon as the page arrives — once the
+      // user is known to be a super user (test/admin-page.test.tsx keeps it the page's own request).
+      firstData: { list: '/users/', pageSize: 10 },
     },
     {
       // The activity list (issue 27), opened from Usuários; no menu entry of its own (spec §2's menu).

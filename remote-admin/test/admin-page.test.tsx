@@ -1,9 +1,11 @@
+import { firstDataQuery } from '@backoffice/contracts';
 import { superuser as admin, type Call, fakeApi, makeUser, renderPage, rowOf } from '@backoffice/ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/messages';
 import AdminPage from '../src/pages/AdminPage';
+import remote from '../src/remote';
 
 const usersCalls = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.path === '/users/');
 
@@ -135,5 +137,19 @@ describe('AdminPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Excluir' }));
     expect(await screen.findByText(messages.userDeleted)).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'DELETE' && c.path === `/users/${makeUser(0).id}`)).toBe(true);
+  });
+});
+
+describe('the declared first request (firstData)', () => {
+  const declared = remote.screens.find((s) => s.expose === 'AdminPage')?.firstData;
+
+  it.each(['', 'page=2', 'page=0', 'page=x'])('is the list’s own first request for ?%s', async (search) => {
+    if (!declared) throw new Error('no firstData declared for the admin list');
+    const calls = serveUsers(25);
+    renderPage(<AdminPage />, `/admin${search ? `?${search}` : ''}`);
+    await waitFor(() => expect(usersCalls(calls).length).toBeGreaterThan(0));
+    const params = new URLSearchParams(search);
+    const query = new URLSearchParams(firstDataQuery(declared, (name) => params.get(name)));
+    expect(usersCalls(calls)[0]?.url.href).toBe(`${window.location.origin}/api/v1${declared.list}?${query}`);
   });
 });

@@ -19,6 +19,14 @@ export default defineRemote({
       access: 'signed-in',
       // Spec §2: the menu's second entry, after the shell's Início.
       menu: { label: 'Empresas', icon: 'briefcase', order: 10 },
+      // The list's first page for the URL's search, asked for as soon as the page arrives (the page's
+      // `prefetch` makes the same request; test/remote-declaration.test.ts keeps them equal).
+      firstData: {
+        list: '/companies/',
+        pageSize: 5,
+        params: ['search', 'type', 'is_active', 'sort'],
+        defaults: { sort: 'newest' },
+      },
     },
     {
       // A company's page (issue 27), opened from its name in the list; no menu entry of its own.

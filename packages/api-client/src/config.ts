@@ -22,6 +22,12 @@ export interface BackofficeRuntimeConfig {
    * The server writes it into the page it renders; absent means the spec's default, open sign-up.
    */
   signupEnabled?: boolean;
+  /**
+   * The requests the page's head script starts with the stored token before the app's code runs
+   * (early-data.ts): `get` at once, `superuser` once the user is known to be one. Written by the server
+   * on the pages of the signed-in frame.
+   */
+  early?: { get?: string[]; superuser?: string[] };
 }
 
 declare global {

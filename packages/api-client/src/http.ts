@@ -1,5 +1,6 @@
 import { API_PREFIX } from '@backoffice/contracts';
 import { getApiConfig, isTunnelHost } from './config.js';
+import { takeEarlyAnswer } from './early-data.js';
 import { ApiError, NetworkError } from './errors.js';
 import { getToken } from './token.js';
 
@@ -157,14 +158,16 @@ async function send(
 ): Promise<Response> {
   const { headers, token } = baseHeaders(options.accept);
   const body = bodyOf(options, headers);
+  const url = buildUrl(path, options.query);
+  const method = options.method ?? 'GET';
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      signal: options.signal,
-    });
+    // The page's head script may have asked for this very GET already (early-data.ts): its answer,
+    // 401 included, is handled below as if this call had made it.
+    const early = method === 'GET' && options.accept === 'application/json' ? takeEarlyAnswer(url, token) : undefined;
+    const answer = early && (await early);
+    options.signal?.throwIfAborted();
+    response = answer || (await fetch(url, { method, headers, body, signal: options.signal }));
   } catch (error) {
     if (isAbortError(error)) throw error;
     throw new NetworkError(error);

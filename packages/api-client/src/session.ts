@@ -1,6 +1,7 @@
 import type { EmailChangeRevert, Message, Token } from '@backoffice/contracts';
 import { QueryObserver, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { forgetEarlyAnswers } from './early-data.js';
 import { request } from './http.js';
 import { queryClient } from './query-client.js';
 import { mutationHook, type QueryConfig } from './query-config.js';
@@ -38,6 +39,7 @@ export function loginAccessToken(credentials: { username: string; password: stri
 export async function login(credentials: { username: string; password: string }): Promise<void> {
   const token = await loginAccessToken(credentials);
   setToken(token.access_token);
+  forgetEarlyAnswers();
   releaseEarlyCurrentUser();
   queryClient.clear();
   await navigate(HOME_PATH);
@@ -46,6 +48,7 @@ export async function login(credentials: { username: string; password: string })
 /** Removes the token and every cached answer, staying on the page (the session is over on the server already). */
 export async function forgetSession(): Promise<void> {
   clearToken();
+  forgetEarlyAnswers();
   releaseEarlyCurrentUser();
   await queryClient.cancelQueries();
   queryClient.clear();

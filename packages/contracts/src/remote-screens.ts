@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { MAX_SKIP } from './constants.js';
 
 /**
  * What a remote declares about the screens it provides, and the registry the shell builds its routes
@@ -11,7 +12,7 @@ import * as v from 'valibot';
  * The version of the contract between the shell and the remotes (the declaration's shape and what an
  * exposed page module must export). A remote built against another major is not shown.
  */
-export const REMOTE_CONTRACT_VERSION = '1.0.0';
+export const REMOTE_CONTRACT_VERSION = '1.1.0';
 
 /** Whether a remote built against contract `remote` works in a shell that speaks contract `shell`. */
 export function contractAccepts(shell: string, remote: string): boolean {
@@ -100,6 +101,47 @@ export const ScreenMenuSchema = v.object({
 });
 export type ScreenMenu = v.InferOutput<typeof ScreenMenuSchema>;
 
+/**
+ * What a list screen asks the API for first, so the page can ask for it before the screen's code has
+ * loaded (the server writes it into the page; see `firstDataPath`). The screen's URL search follows the
+ * list kit's convention: `page` (1-based, `pageSize` rows) and `params` passed on as they are, in order.
+ */
+export const ScreenFirstDataSchema = v.object({
+  /** The API list under `/api/v1` (`/companies/`). */
+  list: v.pipe(v.string(), v.regex(/^\/[a-z0-9/_-]*$/, 'An API path like /companies/'), v.maxLength(100)),
+  pageSize: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000)),
+  /** The URL's search parameters the page sends to the API as they are (its filters and order), in its order. */
+  params: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[a-z_]{1,40}$/))), v.maxLength(20)), []),
+  /** A parameter equal to its default is left out, as the page leaves it out (`{ sort: 'newest' }`). */
+  defaults: v.optional(v.record(v.string(), v.string()), {}),
+});
+export type ScreenFirstData = v.InferOutput<typeof ScreenFirstDataSchema>;
+
+/**
+ * The query of the request a list screen makes first for its URL's search (`read` gives a parameter of
+ * it), as the page builds it: `skip` and `limit` from `page`, then `params` trimmed, empty ones and
+ * defaults left out; `GET /api/v1{list}?{new URLSearchParams(query)}`. A value the page would read
+ * otherwise (an invalid filter, an over-long search) gives another request than the page's: that early
+ * answer is then not used, and the page asks itself.
+ */
+export function firstDataQuery(
+  firstData: v.InferInput<typeof ScreenFirstDataSchema>,
+  read: (name: string) => string | null,
+): [string, string][] {
+  const { pageSize, params = [], defaults = {} } = firstData;
+  const asked = read('page')?.trim() ?? '';
+  const page = /^\d+$/.test(asked) && Number(asked) >= 1 && Number(asked) <= MAX_SKIP / pageSize ? Number(asked) : 1;
+  const query: [string, string][] = [
+    ['skip', String((page - 1) * pageSize)],
+    ['limit', String(pageSize)],
+  ];
+  for (const name of params) {
+    const value = read(name)?.trim();
+    if (value && value !== defaults[name]) query.push([name, value]);
+  }
+  return query;
+}
+
 export const ScreenSchema = v.object({
   path: v.pipe(
     v.string(),
@@ -114,6 +156,8 @@ export const ScreenSchema = v.object({
   menu: v.optional(ScreenMenuSchema),
   /** A link of the frame that leads here: `profile` is the user menu's "Meu perfil" (spec §2). */
   slot: v.optional(v.picklist(SCREEN_SLOTS)),
+  /** A list screen's first request, asked for as soon as its page arrives (`ScreenFirstDataSchema`). */
+  firstData: v.optional(ScreenFirstDataSchema),
 });
 export type Screen = v.InferOutput<typeof ScreenSchema>;
 

@@ -6,8 +6,10 @@ import {
   contractAccepts,
   federationName,
   findScreen,
+  firstDataQuery,
   matchScreenPath,
   RemoteDeclarationSchema,
+  ScreenFirstDataSchema,
   type ScreenSchema,
   screenPathProblem,
   screenPathsOverlap,
@@ -198,9 +200,52 @@ describe('composing the registry', () => {
     ]);
     expect(problems).toEqual([
       expect.stringMatching(/^broken@1.0.0: invalid remote.json/),
-      'future@1.0.0: built against contract 2.0.0, the shell speaks 1.0.0',
+      'future@1.0.0: built against contract 2.0.0, the shell speaks 1.1.0',
       'liar@1.0.0: its remote.json names "companies"',
       'greedy: /companies belongs to another remote already',
     ]);
+  });
+});
+
+describe('a list screen’s first request (firstData)', () => {
+  const firstData = v.parse(ScreenFirstDataSchema, {
+    list: '/companies/',
+    pageSize: 5,
+    params: ['search', 'is_active', 'sort'],
+    defaults: { sort: 'newest' },
+  });
+  const query = (search: Record<string, string>) => firstDataQuery(firstData, (name) => search[name] ?? null);
+
+  it('is the page’s skip and limit, then the declared parameters in their order, trimmed', () => {
+    expect(query({})).toEqual([
+      ['skip', '0'],
+      ['limit', '5'],
+    ]);
+    expect(query({ sort: 'cnpj', search: ' acme ', page: '3', other: 'x' })).toEqual([
+      ['skip', '10'],
+      ['limit', '5'],
+      ['search', 'acme'],
+      ['sort', 'cnpj'],
+    ]);
+  });
+
+  it('reads an invalid page as 1 and leaves out empty values and defaults, as the page does', () => {
+    for (const page of ['0', '-2', '1.5', 'x', '', '9999999999999']) {
+      expect(query({ page, search: '  ', is_active: '', sort: 'newest' })).toEqual([
+        ['skip', '0'],
+        ['limit', '5'],
+      ]);
+    }
+  });
+
+  it('is declared with an API path and a page size', () => {
+    expect(v.safeParse(ScreenFirstDataSchema, { list: 'companies', pageSize: 5 }).success).toBe(false);
+    expect(v.safeParse(ScreenFirstDataSchema, { list: '/companies/', pageSize: 0 }).success).toBe(false);
+    expect(v.parse(ScreenFirstDataSchema, { list: '/companies/', pageSize: 5 })).toEqual({
+      list: '/companies/',
+      pageSize: 5,
+      params: [],
+      defaults: {},
+    });
   });
 });

@@ -39,6 +39,7 @@ import { type CommitFigures, commitsSince, countRendersOnLoad } from '../src/ren
 import {
   MENU_NAVIGATIONS,
   probeContentNow,
+  probeContentOnLoad,
   probeReadyNow,
   probeReadyOnLoad,
   readyTime,
@@ -63,6 +64,10 @@ const PROFILE_DIR = args.includes('--profile')
   ? path.resolve(args[args.indexOf('--profile') + 1] as string)
   : undefined;
 const PROFILE_RUNS = option('profile-runs', 3);
+/** `--screens /,/companies`: only these cold loads, and only the menu navigations to them. */
+const ONLY = args.includes('--screens') ? (args[args.indexOf('--screens') + 1] ?? '').split(',') : undefined;
+const BENCH_SCREENS = ONLY ? SCREENS.filter((s) => ONLY.includes(s.path)) : SCREENS;
+const BENCH_NAVIGATIONS = ONLY ? MENU_NAVIGATIONS.filter((nav) => ONLY.includes(nav.to.path)) : MENU_NAVIGATIONS;
 const COMPARE_ROOT = args.includes('--compare')
   ? path.resolve(args[args.indexOf('--compare') + 1] as string)
   : undefined;
@@ -136,19 +141,27 @@ async function coldLoad(browser: Browser, build: Build, screen: Screen, token: s
   const { page, log } = await newPage(browser, screen.as === 'anonymous' ? undefined : token);
   try {
     await probeReadyOnLoad(page, screen);
+    if (screen.content) await probeContentOnLoad(page, screen, '__screenContent');
     await probeMilestonesOnLoad(page, screen);
     await log.session.send('Performance.enable', { timeDomain: 'threadTicks' });
     await page.goto(`${build.url}${screen.path}`);
     const ready = await readyTime(page);
+    const contentMs = screen.content ? (await readyTime(page, '__screenContent')).ms : undefined;
     const loaded = await loadFigures(log, ready.ms, 0, ready.wallMs);
     const moments = await milestones(page, { polling: 20 });
     const work = await mainThreadWork(log);
     // Files fetched twice are counted over the whole visit, idle prefetches included.
     await networkQuiet(log);
+    // When the API was first asked: for the current user, and for anything else (the first screen's data).
+    const api = log.requests.filter((r) => new URL(r.url).pathname.startsWith('/api/v1/'));
+    const askedAt = (test: (pathname: string) => boolean) => api.find((r) => test(new URL(r.url).pathname))?.startedAt;
     return {
       ...loaded,
       ...moments,
       ...work,
+      contentMs,
+      userAskedMs: askedAt((pathname) => pathname === '/api/v1/users/me'),
+      dataAskedMs: askedAt((pathname) => pathname !== '/api/v1/users/me'),
       duplicates: log.duplicates().reduce((sum, d) => sum + d.count - 1, 0),
     };
   } finally {
@@ -327,6 +340,8 @@ type Row = {
     Partial<Milestones> & {
       idlePrefetchJsGzipBytes?: number;
       contentMs?: number;
+      userAskedMs?: number;
+      dataAskedMs?: number;
       mainThreadCpuMs?: number;
       scriptCpuMs?: number;
     })[];
@@ -354,6 +369,24 @@ function table(title: string, rows: Row[], kind: 'load' | 'navigation') {
           ? ` ${spread(row, (f) => f.firstPaintMs)} | ${spread(row, (f) => f.interactiveMs)} | ${spread(row, (f) => f.mainThreadCpuMs)} | ${spread(row, (f) => f.scriptCpuMs)} |`
           : ` ${Math.round(median(row.runs.map((r) => r.contentMs ?? Number.NaN)))} | ${kb(median(row.runs.map((r) => r.idlePrefetchJsGzipBytes ?? 0)))} |`
       }`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/**
+ * When a cold load first asks the API for the current user and for its data (ms after the page was asked
+ * for), and when that data is on screen (the screen's `content`: a list's first row, the dashboard's figures).
+ */
+function dataTable(rows: Row[]) {
+  const lines = [
+    "\n### Cold loads: the first screen's data, asked and shown (ms after the page was asked for; median, min–max)\n",
+    '| page | build | `/users/me` asked | data asked | data shown |',
+    '| --- | --- | ---: | ---: | ---: |',
+  ];
+  for (const row of rows) {
+    lines.push(
+      `| ${row.key} | ${row.build} | ${spread(row, (f) => f.userAskedMs)} | ${spread(row, (f) => f.dataAskedMs)} | ${spread(row, (f) => f.contentMs)} |`,
     );
   }
   return lines.join('\n');
@@ -398,7 +431,9 @@ function budgets(loads: Row[], navs: Row[]) {
     '| budget | target | measured | met |',
     '| --- | ---: | ---: | :---: |',
   ];
+  // A page left out by `--screens` has no figure: no line.
   const add = (name: string, target: number, measured: number, unit = '') =>
+    Number.isNaN(measured) ||
     lines.push(
       `| ${name} | ≤ ${target}${unit} | ${Number.isInteger(measured) ? measured : measured.toFixed(1)}${unit} | ${measured <= target ? 'yes' : 'no'} |`,
     );
@@ -423,9 +458,9 @@ function budgets(loads: Row[], navs: Row[]) {
   add(
     'first screens: deepest JavaScript file (round trips)',
     BUDGETS.firstScreenScriptDepth,
-    Math.max(...SCREENS.map((s) => med(fed(loads, s.path), (f) => f.scriptDepth))),
+    Math.max(...BENCH_SCREENS.map((s) => med(fed(loads, s.path), (f) => f.scriptDepth))),
   );
-  for (const nav of MENU_NAVIGATIONS) {
+  for (const nav of BENCH_NAVIGATIONS) {
     const row = fed(navs, `/ → ${nav.to.path}`);
     add(
       `/ → ${nav.to.path} JavaScript after the click`,
@@ -490,12 +525,12 @@ async function main() {
     };
     // Builds alternate run by run, so a machine that slows down does not favour one of them.
     for (let i = 0; i < RUNS; i++) {
-      for (const s of SCREENS) {
+      for (const s of BENCH_SCREENS) {
         for (const build of builds) {
           row(loads, s.path, build.label).runs.push(await coldLoad(browser, build, s, tokens.get(build)));
         }
       }
-      for (const nav of MENU_NAVIGATIONS) {
+      for (const nav of BENCH_NAVIGATIONS) {
         for (const build of builds) {
           const figures = await menuNavigation(browser, build, nav.link, nav.to, tokens.get(build) as string);
           row(navs, `/ → ${nav.to.path}`, build.label).runs.push(figures);
@@ -511,6 +546,7 @@ async function main() {
     // `--runs 0 --renders`: the render counts alone.
     if (RUNS > 0) {
       console.log(table('Cold loads', loads, 'load'));
+      console.log(dataTable(loads));
       console.log(table('Menu navigation from the dashboard (bytes and time after the click)', navs, 'navigation'));
       console.log(budgets(loads, navs));
       if (WITH_REFERENCE) {
@@ -521,7 +557,7 @@ async function main() {
     }
     if (WITH_RENDERS) {
       const rows = [];
-      for (const s of SCREENS) {
+      for (const s of BENCH_SCREENS) {
         for (const build of builds) {
           rows.push({
             key: s.path,
@@ -530,7 +566,7 @@ async function main() {
           });
         }
       }
-      for (const nav of MENU_NAVIGATIONS) {
+      for (const nav of BENCH_NAVIGATIONS) {
         for (const build of builds) {
           const counts = await renderCounts(browser, build, tokens.get(build) as string, nav.to, nav.link);
           rows.push({ key: `/ → ${nav.to.path}`, build: build.label, ...counts });
@@ -542,7 +578,7 @@ async function main() {
       fs.mkdirSync(PROFILE_DIR, { recursive: true });
       const rows: { key: string; build: string; runs: ProfileBreakdown[] }[] = [];
       for (let i = 0; i < PROFILE_RUNS; i++) {
-        for (const s of SCREENS) {
+        for (const s of BENCH_SCREENS) {
           for (const build of builds) {
             let row = rows.find((r) => r.key === s.path && r.build === build.label);
             if (!row) {

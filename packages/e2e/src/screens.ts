@@ -52,6 +52,8 @@ export const SCREENS: Screen[] = [
     path: '/',
     heading: 'Bem-vindo(a),',
     as: 'superuser',
+    // Its cards' figures (the greeting shows first, with the user).
+    content: '[data-testid="total"]',
     live: [{ selector: 'nav a[aria-label="Empresas"]' }],
   },
   {
@@ -137,6 +139,12 @@ export async function probeReadyOnLoad(page: Page, screen: Screen, key = '__scre
 /** On a loaded page: record when `screen` becomes ready from now on. */
 export async function probeReadyNow(page: Page, screen: Screen, key = '__screenReady'): Promise<void> {
   await page.evaluate(readyProbeSource({ heading: screen.heading, button: screen.button, key }));
+}
+
+/** Before a page load: record when `screen`'s whole page (`content`) is on screen. */
+export async function probeContentOnLoad(page: Page, screen: Screen, key: string): Promise<void> {
+  if (!screen.content) throw new Error(`${screen.name} names no content`);
+  await page.addInitScript({ content: readyProbeSource({ content: screen.content, key }) });
 }
 
 /** On a loaded page: record when `screen`'s whole page (`content`) is on screen from now on. */

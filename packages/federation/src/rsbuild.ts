@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -231,6 +232,26 @@ export interface FirstScreenGroup {
   shared: string[];
 }
 
+/**
+ * A script of the page's head that is not part of the app (the shell's `@backoffice/api-client/head/early-data.js`):
+ * emitted as it is (the build's minifier then takes it like every script) as `static/js/head.<hash>.js`,
+ * hashed so browsers keep it a year. `file` is its name in the build, for `pluginFirstScreen`'s extra groups:
+ * the server names it in the pages that need it, first among their scripts.
+ */
+export function pluginHeadScript(source: string): RsbuildPlugin & { file: string } {
+  const code = fs.readFileSync(source, 'utf8');
+  const file = `static/js/head.${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
+  return {
+    name: 'backoffice:head-script',
+    file,
+    setup(api) {
+      api.processAssets({ stage: 'additional' }, ({ compilation, sources }) => {
+        compilation.emitAsset(file, new sources.RawSource(code));
+      });
+    },
+  };
+}
+
 /** The file `pluginFirstScreen` writes next to a build. */
 export const FIRST_SCREEN_FILE = 'first-screen.json';
 
@@ -249,7 +270,11 @@ interface StatsJson {
  * the browser fetches them with the shell's own files: without it, a shared module's file is asked
  * for only once the federation runtime has loaded the page's module, one round trip later.
  */
-export function pluginFirstScreen(isFirstScreenGroup: (name: string) => boolean): RsbuildPlugin {
+export function pluginFirstScreen(
+  isFirstScreenGroup: (name: string) => boolean,
+  /** Groups of files the bundler does not know as chunks (a `pluginHeadScript` file). */
+  extraGroups: Record<string, Partial<FirstScreenGroup>> = {},
+): RsbuildPlugin {
   return {
     name: 'backoffice:first-screen',
     setup(api) {
@@ -265,7 +290,7 @@ export function pluginFirstScreen(isFirstScreenGroup: (name: string) => boolean)
         }) as StatsJson;
         fs.writeFileSync(
           path.join(api.context.distPath, FIRST_SCREEN_FILE),
-          `${JSON.stringify(firstScreenGroups(json, isFirstScreenGroup), null, 2)}\n`,
+          `${JSON.stringify({ ...firstScreenGroups(json, isFirstScreenGroup), ...extraGroups }, null, 2)}\n`,
         );
       });
     },

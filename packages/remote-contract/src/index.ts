@@ -1,6 +1,7 @@
 import {
   type Screen,
   type ScreenAccess,
+  type ScreenFirstDataSchema,
   type ScreenIcon,
   ScreenSchema,
   type ScreenSlot,
@@ -68,6 +69,12 @@ export interface ScreenDefinition<Expose extends string = string> {
   menu?: { label: string; icon: ScreenIcon; order: number };
   /** A link of the shell's frame that opens it: `profile` is the user menu's "Meu perfil". */
   slot?: ScreenSlot;
+  /**
+   * A list screen's first request, which the page asks for as soon as it arrives, before any code has
+   * loaded: `list` (the API path), `pageSize`, the URL `params` passed on and their `defaults` (see
+   * `firstDataQuery` in @backoffice/contracts). It must be the request the page's `prefetch` makes.
+   */
+  firstData?: v.InferInput<typeof ScreenFirstDataSchema>;
 }
 
 export interface RemoteDefinition<Expose extends string = string> {

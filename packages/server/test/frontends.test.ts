@@ -3,9 +3,22 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { earlyRequests } from '../src/plugins/first-screen.js';
 import { WorkspaceRemotes } from '../src/services/workspace-remotes.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { declaration } from './support/remote-builds.js';
+
+/** The companies screen as its remote declares it: a list whose first page a page asks for early. */
+const COMPANIES = (() => {
+  const remote = declaration('companies', '/companies', 'CompaniesPage');
+  const firstData = {
+    list: '/companies/',
+    pageSize: 5,
+    params: ['search', 'is_active', 'sort'],
+    defaults: { sort: 'newest' },
+  };
+  return { ...remote, screens: remote.screens.map((screen) => ({ ...screen, firstData })) };
+})();
 
 const BIG_SCRIPT = `export const words = ${JSON.stringify('palavra '.repeat(2000))};`;
 
@@ -23,7 +36,7 @@ function fakeBuilds() {
   write('shell/dist/static/js/index.45ed169ddb.js', 'console.log(1)');
   write('shell/dist/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
   write('remote-companies/dist/remoteEntry.js', 'var entry');
-  write('remote-companies/dist/remote.json', JSON.stringify(declaration('companies', '/companies', 'CompaniesPage')));
+  write('remote-companies/dist/remote.json', JSON.stringify(COMPANIES));
   write(
     'remote-companies/dist/mf-manifest.json',
     JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } }),
@@ -42,6 +55,7 @@ function fakeBuilds() {
     'shell/dist/first-screen.json',
     JSON.stringify({
       'signed-in': { js: ['static/js/async/signed-in.77aa00bb11.js'], shared: ['@chakra-ui/react/skeleton'] },
+      'early-data': { js: ['static/js/head.5566ccdd00.js'] },
     }),
   );
   write(
@@ -101,15 +115,20 @@ describe('one origin for the API, the shell and the remotes', () => {
     // no registry or manifest request.
     expect(configOf(home.body)).toEqual({
       registry: {
-        contract: '1.0.0',
+        contract: '1.1.0',
         remotes: {
           remote_companies: { name: 'companies', version: '1.0.0', entry: '/remotes/companies/remoteEntry.js' },
         },
-        screens: [{ ...declaration('companies', '/companies', 'CompaniesPage').screens[0], remote: 'companies' }],
+        screens: [{ ...COMPANIES.screens[0], remote: 'companies' }],
         overrides: [],
         refused: [],
       },
       signupEnabled: true,
+      // What the head script asks for with a stored token, besides /users/me: the dashboard's cards.
+      early: {
+        get: ['/api/v1/companies/?skip=0&limit=1', '/api/v1/companies/?skip=0&limit=1&is_active=true'],
+        superuser: ['/api/v1/users/?skip=0&limit=1', '/api/v1/users/?skip=0&limit=1&is_active=true'],
+      },
     });
     expect(home.body).not.toContain('remotes.json');
     expect(home.body).not.toMatch(/rel="(?:prefetch|preload)"/);
@@ -118,7 +137,9 @@ describe('one origin for the API, the shell and the remotes', () => {
     // After the shell's own script: the signed-in frame and the shell's file of the shared module it
     // needs, the remote's entry and the chunks of the page it exposes, then the shell's files of the
     // shared modules that page needs — each once, none the page names already (react is in index).
+    // First of all, the head script that starts the early requests (on the signed-in frame's pages only).
     expect(scriptsOf(companies.body)).toEqual([
+      '/static/js/head.5566ccdd00.js',
       '/static/js/index.45ed169ddb.js',
       '/static/js/async/signed-in.77aa00bb11.js',
       '/static/js/async/skeleton.99aa88bb77.js',
@@ -128,15 +149,44 @@ describe('one origin for the API, the shell and the remotes', () => {
     ]);
     // The dashboard is the frame alone; a public page has no frame.
     expect(scriptsOf(home.body)).toEqual([
+      '/static/js/head.5566ccdd00.js',
       '/static/js/index.45ed169ddb.js',
       '/static/js/async/signed-in.77aa00bb11.js',
       '/static/js/async/skeleton.99aa88bb77.js',
     ]);
     const unknown = await t.app.inject({ method: 'GET', url: '/some/unknown/route', headers: html });
-    expect(scriptsOf(unknown.body)).toEqual(['/static/js/index.45ed169ddb.js']);
+    expect(scriptsOf(unknown.body)).toEqual(['/static/js/head.5566ccdd00.js', '/static/js/index.45ed169ddb.js']);
     // A remote that is not built is simply not announced.
     const admin = await t.app.inject({ method: 'GET', url: '/admin', headers: html });
     expect(admin.body).not.toContain('/remotes/admin/');
+  });
+
+  it('lists the first screen’s early requests: a list’s first page for the URL’s search, none outside the frame', async () => {
+    const earlyOf = async (url: string) =>
+      (configOf((await t.app.inject({ method: 'GET', url, headers: html })).body) as { early?: unknown }).early;
+    expect(await earlyOf('/companies')).toEqual({ get: ['/api/v1/companies/?skip=0&limit=5'] });
+    // As the page reads its URL: page 3 skips 10, a search is trimmed, the default order and empty or
+    // undeclared parameters stay out.
+    expect(await earlyOf('/companies?page=3&search=%20acme%20ltda%20&is_active=&sort=newest&type=matriz')).toEqual({
+      get: ['/api/v1/companies/?skip=10&limit=5&search=acme+ltda'],
+    });
+    expect(await earlyOf('/companies?page=0&sort=cnpj')).toEqual({
+      get: ['/api/v1/companies/?skip=0&limit=5&sort=cnpj'],
+    });
+    // A signed-in visitor gets the framed not-found there: only the current user.
+    expect(await earlyOf('/some/unknown/route')).toEqual({ get: [] });
+  });
+
+  it('asks for a super user’s screen’s list only once the user is known to be one', () => {
+    const users = {
+      path: '/admin',
+      expose: 'AdminPage',
+      title: 'Usuários',
+      access: 'superuser' as const,
+      remote: 'admin',
+      firstData: { list: '/users/', pageSize: 10, params: [], defaults: {} },
+    };
+    expect(earlyRequests('/admin?page=2', users)).toEqual({ get: [], superuser: ['/api/v1/users/?skip=10&limit=10'] });
   });
 
   it('caches hashed assets for a year and revalidates entry points', async () => {

@@ -99,7 +99,7 @@ describe('the registry, from the builds’ remote.json', () => {
     const problems = warnings.map((w) => (w as { problem?: string }).problem).filter(Boolean);
     expect(problems.sort()).toEqual([
       expect.stringMatching(/^broken@unknown: invalid remote.json/),
-      'future@1.0.0: built against contract 2.0.0, the shell speaks 1.0.0',
+      'future@1.0.0: built against contract 2.0.0, the shell speaks 1.1.0',
       'greedy: /companies belongs to another remote already',
     ]);
   });

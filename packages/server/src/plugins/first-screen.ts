@@ -1,4 +1,11 @@
-import { federationName, findScreen, isFramedScreen } from '@backoffice/contracts';
+import {
+  API_PREFIX,
+  federationName,
+  findScreen,
+  firstDataQuery,
+  isFramedScreen,
+  type RegistryScreen,
+} from '@backoffice/contracts';
 import type { VisitorRegistry } from '../services/page-registry.js';
 import type { ShellBuild } from '../services/shell-source.js';
 
@@ -20,6 +27,8 @@ import type { ShellBuild } from '../services/shell-source.js';
 
 /** The shell's lazy chunk of the signed-in frame (its `webpackChunkName`). */
 const SIGNED_IN_GROUP = 'signed-in';
+/** The shell's head script of the signed-in pages (api-client's `head/early-data.js`; see EarlyRequests). */
+const EARLY_DATA_GROUP = 'early-data';
 /** Module Federation's chunk group of an expose (see EXPOSE_CHUNK_GROUP_PREFIX in @backoffice/federation). */
 const exposeGroup = (expose: string) => `__federation_expose_${expose}`;
 
@@ -43,6 +52,44 @@ const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g,
 /** JSON inside a <script> element must not be able to close it. */
 const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+/**
+ * What the page's head script asks for before the app's code runs, with the stored token (api-client's
+ * `head/early-data.js`, which always asks for `/users/me` first): `get` at once, `superuser` once the
+ * user is known to be one. The app takes the answers over instead of asking again (api-client's
+ * early-data.ts), so each path here must be the very request the screen makes.
+ */
+export interface EarlyRequests {
+  get: string[];
+  superuser?: string[];
+}
+
+/**
+ * The shell's dashboard cards (api-client's companiesSummaryQueryOptions and usersSummaryQueryOptions): the
+ * companies' total and active total, and for a super user the users' (spec §6: nobody else lists users).
+ */
+const DASHBOARD_REQUESTS: EarlyRequests = {
+  get: [`${API_PREFIX}/companies/?skip=0&limit=1`, `${API_PREFIX}/companies/?skip=0&limit=1&is_active=true`],
+  superuser: [`${API_PREFIX}/users/?skip=0&limit=1`, `${API_PREFIX}/users/?skip=0&limit=1&is_active=true`],
+};
+
+/**
+ * The early requests of a route inside the signed-in frame: the dashboard's cards on `/`, a list
+ * screen's first page for the URL's search (its declared `firstData`; a super user's screen's once the
+ * user is one), nothing more elsewhere (the head script still asks for the current user, which the frame
+ * shows).
+ */
+export function earlyRequests(url: string, screen: RegistryScreen | undefined): EarlyRequests {
+  const query = url.indexOf('?');
+  const pathname = query < 0 ? url : url.slice(0, query);
+  if (!screen) return pathname === '/' ? DASHBOARD_REQUESTS : { get: [] };
+  if (!screen.firstData) return { get: [] };
+  const search = new URLSearchParams(query < 0 ? '' : url.slice(query + 1));
+  const list = new URLSearchParams(firstDataQuery(screen.firstData, (name) => search.get(name)));
+  const path = `${API_PREFIX}${screen.firstData.list}?${list}`;
+  // A super user's screen is asked for once the user is known to be one: anyone else would get a 403.
+  return screen.access === 'superuser' ? { get: [], superuser: [path] } : { get: [path] };
+}
+
 /** Server settings the screens need before any request (api-client's BackofficeRuntimeConfig). */
 export interface PageSettings {
   signupEnabled: boolean;
@@ -57,7 +104,12 @@ export async function renderShellIndex(
 ): Promise<string | undefined> {
   const html = await shell.readText('index.html');
   if (html === undefined) return undefined;
-  const runtimeConfig = { registry, ...pageSettings };
+  const pathname = url.split('?')[0] ?? '/';
+  const screen = findScreen(registry.screens, pathname);
+  // The dashboard (/) and the signed-in and super-user screens render inside the signed-in frame; a path
+  // without a screen too, for a signed-in visitor (a framed not-found).
+  const framed = screen ? isFramedScreen(screen) : true;
+  const runtimeConfig = { registry, ...pageSettings, ...(framed && { early: earlyRequests(url, screen) }) };
   const tags = [`<script type="application/json" id="backoffice-config">${scriptSafeJson(runtimeConfig)}</script>`];
   // The build preloads remotes.json for when nobody writes the registry in; written in, that request is waste.
   const page = html.replace(/<link rel="preload" href="[^"]*remotes\.json"[^>]*>/, '');
@@ -77,13 +129,9 @@ export async function renderShellIndex(
       for (const file of provided?.assets?.js?.sync ?? []) script(`/${file}`);
     }
   };
-  const pathname = url.split('?')[0] ?? '/';
-  const screen = findScreen(registry.screens, pathname);
-  // The dashboard (/) and the signed-in and super-user screens render inside the signed-in frame.
+  const shellGroups = parseJson(await shell.readText('first-screen.json')) as FirstScreenGroups | undefined;
   if (screen ? isFramedScreen(screen) : pathname === '/') {
-    const frame = (parseJson(await shell.readText('first-screen.json')) as FirstScreenGroups | undefined)?.[
-      SIGNED_IN_GROUP
-    ];
+    const frame = shellGroups?.[SIGNED_IN_GROUP];
     for (const file of frame?.js ?? []) script(`/${file}`);
     sharedFrom(frame);
   }
@@ -98,7 +146,13 @@ export async function renderShellIndex(
     for (const file of exposed?.js ?? []) script(release.baseUrl + file);
     sharedFrom(exposed);
   }
+  // The head script that starts the early requests comes before every other script: deferred scripts run
+  // in document order, and it must not wait for the app's files to download.
+  const head = framed ? shellGroups?.[EARLY_DATA_GROUP]?.js?.[0] : undefined;
+  const headTag = head ? `<script defer src="/${escapeAttr(head)}"></script>` : '';
+  const firstScript = page.indexOf('<script');
+  const withHead = firstScript < 0 ? page : `${page.slice(0, firstScript)}${headTag}${page.slice(firstScript)}`;
   // A function, not a string: a replacement string reads `$'`, `` $` `` and `$&` in the registry (which
   // carries what a link asked for, `?remote-override=`) as pieces of the page to copy in.
-  return page.replace('</head>', () => `${tags.join('')}</head>`);
+  return withHead.replace('</head>', () => `${firstScript < 0 ? headTag : ''}${tags.join('')}</head>`);
 }
