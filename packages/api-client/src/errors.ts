@@ -60,6 +60,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** The record a page's id names does not exist: unknown (404) or no id at all (422, not a UUID). */
+export function isUnknownRecord(error: unknown): boolean {
+  return isApiError(error) && (error.status === 404 || error.status === 422);
+}
+
 /** A request that never got an HTTP answer (server down, offline, CORS). */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError';

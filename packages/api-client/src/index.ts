@@ -27,7 +27,7 @@ export {
 export { type BackofficeRuntimeConfig, getApiConfig, isSignupEnabled, readRuntimeConfig } from './config.js';
 export { type ApiClientOptions, configureApiClient } from './configure.js';
 // Errors
-export { ApiError, isApiError, NetworkError } from './errors.js';
+export { ApiError, isApiError, isUnknownRecord, NetworkError } from './errors.js';
 export { type Download, isAbortError, type UnauthorizedHandler } from './http.js';
 export { type ActiveSummary, type ListAnswer, type PageInfo, pageInfo } from './pagination.js';
 export { useRecoverPassword, useResetLinkCheck, useResetPassword } from './password-recovery.js';

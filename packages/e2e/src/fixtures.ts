@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { startSmtpCatcher } from '@backoffice/server/testing/smtp-catcher';
 import { test as base, expect, type Page } from '@playwright/test';
 import { Api } from './api.js';
-import { type Product, startProduct } from './product.js';
+import { PRODUCT_FIXTURE_TIMEOUT_MS, type Product, startProduct } from './product.js';
 
 type SmtpCatcher = Awaited<ReturnType<typeof startSmtpCatcher>>;
 
@@ -34,7 +34,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(product);
       await product.stop();
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: PRODUCT_FIXTURE_TIMEOUT_MS },
   ],
   api: [async ({ product }, use) => use(new Api(product.url)), { scope: 'worker' }],
   baseURL: async ({ product }, use) => use(product.url),

@@ -9,6 +9,16 @@ const cliOf = (root: string) => path.join(root, 'packages/server/dist/cli.js');
 
 export const SUPERUSER = { email: 'admin@example.com', password: 'admin-e2e-password' };
 
+/**
+ * How long a product may take to answer after `start`. A fresh start migrates and publishes the
+ * checkout's builds (about 8 s here when quiet); a spec that starts its own product does so beside the
+ * other worker's browser, on a machine CI may share (60 s was not enough at a load of 14): 120 s, as the
+ * server's own test processes allow.
+ */
+export const PRODUCT_START_TIMEOUT_MS = 120_000;
+/** A worker fixture that starts a product: the start, and the stop of the one before. */
+export const PRODUCT_FIXTURE_TIMEOUT_MS = PRODUCT_START_TIMEOUT_MS + 30_000;
+
 export interface Product {
   /** http://127.0.0.1:PORT (not "localhost": the shell clears the session at start on localhost). */
   url: string;
@@ -66,7 +76,7 @@ export async function startProduct(
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + PRODUCT_START_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the product exited with ${child.exitCode}:\n${output}`);
     try {
@@ -75,7 +85,8 @@ export async function startProduct(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`the product did not answer within 60 s:\n${output}`);
+    if (Date.now() > deadline)
+      throw new Error(`the product did not answer within ${PRODUCT_START_TIMEOUT_MS / 1000} s:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 
@@ -90,6 +101,39 @@ export async function startProduct(
         await exited;
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The database engines a spec can run the product on: PGlite always, PostgreSQL when TEST_DATABASE_URL names a server. */
+export type Engine = 'pglite' | 'postgres';
+export const ENGINES: readonly Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/**
+ * `startProduct` on `engine`: on PostgreSQL, a database of its own on the TEST_DATABASE_URL server (made
+ * with psql, dropped again by `stop`); on PGlite, the embedded default.
+ */
+export async function startProductOn(engine: Engine, env: Record<string, string> = {}): Promise<Product> {
+  if (engine === 'pglite') return startProduct(env);
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) throw new Error('PostgreSQL needs TEST_DATABASE_URL');
+  const name = `backoffice_e2e_${process.pid}_${Date.now()}`;
+  const psql = (sql: string) => {
+    const result = spawnSync('psql', [server, '-v', 'ON_ERROR_STOP=1', '-qc', sql], { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`psql failed (${sql}): ${result.error ?? result.stderr}`);
+  };
+  psql(`CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const product = await startProduct({ DATABASE_URL: url.toString(), ...env }).catch((error) => {
+    psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    throw error;
+  });
+  return {
+    ...product,
+    async stop() {
+      await product.stop();
+      psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { test as base, expect, expectNoSeriousA11yViolations } from '../src/fixtures.js';
-import { type Product, startProduct } from '../src/product.js';
+import { PRODUCT_FIXTURE_TIMEOUT_MS, type Product, startProduct } from '../src/product.js';
 
 /**
  * SIGNUP_ENABLED=false (issue 24): the login page offers no sign-up, an old /signup link says why, and
@@ -13,7 +13,7 @@ const test = base.extend({
       await use(product);
       await product.stop();
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: PRODUCT_FIXTURE_TIMEOUT_MS },
   ],
 });
 

@@ -2,7 +2,7 @@ import type { Page, Response } from '@playwright/test';
 import { deleteAllCompanies, isCompaniesList, seedCompanies, validCnpj } from '../src/companies.js';
 import { type PartnerPortal, partnerPortalOrigin, startPartnerPortal } from '../src/embed-host.js';
 import { test as base, expect, expectNoSeriousA11yViolations } from '../src/fixtures.js';
-import { type Product, startProduct } from '../src/product.js';
+import { PRODUCT_FIXTURE_TIMEOUT_MS, type Product, startProduct } from '../src/product.js';
 
 /**
  * A partner portal on its own origin (remote-companies/examples/partner-portal.mjs, the README's
@@ -18,7 +18,7 @@ const test = base.extend<{ openPortal: (access: 'read' | 'read-write') => Promis
       await use(product);
       await product.stop();
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: PRODUCT_FIXTURE_TIMEOUT_MS },
   ],
   openPortal: async ({ api, product, page }, use) => {
     const started: PartnerPortal[] = [];

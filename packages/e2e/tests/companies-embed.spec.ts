@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { deleteAllCompanies, isCompaniesList, seedCompanies, validCnpj } from '../src/companies.js';
 import { type EmbedHost, startEmbedHost } from '../src/embed-host.js';
 import { test as base, expect, expectNoSeriousA11yViolations } from '../src/fixtures.js';
-import { type Product, startProduct } from '../src/product.js';
+import { PRODUCT_FIXTURE_TIMEOUT_MS, type Product, startProduct } from '../src/product.js';
 
 /**
  * The embed on a third-party origin: the portal (http://localhost:P1) loads only
@@ -32,7 +32,7 @@ const test = base.extend<object, { host: EmbedHost }>({
       await product.stop();
       await smtp.close();
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: PRODUCT_FIXTURE_TIMEOUT_MS },
   ],
 });
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test as base, expect } from '../src/fixtures.js';
-import { type Product, REPO_ROOT, startProduct } from '../src/product.js';
+import { PRODUCT_FIXTURE_TIMEOUT_MS, type Product, REPO_ROOT, startProduct } from '../src/product.js';
 import { type DevServer, GREETINGS_DIST, productWebRoot, startDevServer } from '../src/remote-delivery.js';
 
 /**
@@ -37,7 +37,7 @@ const test = base.extend<object, { webRoot: ReturnType<typeof productWebRoot>; d
       await use(product);
       await product.stop();
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: PRODUCT_FIXTURE_TIMEOUT_MS },
   ],
 });
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { test as base, expect } from '../src/fixtures.js';
-import { type Product, SUPERUSER, startProduct } from '../src/product.js';
+import { PRODUCT_FIXTURE_TIMEOUT_MS, type Product, SUPERUSER, startProduct } from '../src/product.js';
 import { buildRequiring, GREETINGS_DIST, GREETINGS_EDITION_2_DIST, remotesCommand } from '../src/remote-delivery.js';
 
 /**
@@ -35,7 +35,7 @@ const test = base.extend<object, { desk: Desk }>({
       await use(product);
       await product.stop();
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: PRODUCT_FIXTURE_TIMEOUT_MS },
   ],
   desk: [
     async ({ product, api }, use) => {

@@ -160,11 +160,14 @@ test.describe('dashboard', () => {
   });
 });
 
-test('the not-found screen leads back home', async ({ page, api, signIn }) => {
+test('the not-found screen, inside the frame when signed in, leads back home', async ({ page, api, signIn }) => {
   const user = await api.createUser();
   await signIn(user.token as string, '/this/does/not/exist');
   await expect(page.getByRole('heading', { name: 'Página não disponível' })).toBeVisible();
   await expect(page.getByText('Essa página ainda não está disponível')).toBeVisible();
+  // Signed in, the menu and the way out stay around it (issue 28, item 10).
+  await expect(nav(page).getByRole('link', { name: 'Empresas' })).toBeVisible();
+  await expect(page.getByText(`Logged in as: ${user.email}`)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page
     .getByRole('button', { name: 'Go back' })

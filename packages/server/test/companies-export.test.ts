@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CompaniesRepository } from '../src/db/companies-repository.js';
 import { defuseFormulas, restoreFormulas } from '../src/services/companies-csv.js';
 import { createTestApp, detail, type TestApp } from './support/app.js';
+import { FORMULA_NAMES, HARMLESS_NAME } from './support/csv-injection.js';
 
 let t: TestApp;
 let token: string;
@@ -232,7 +233,7 @@ describe('pages of every order, by either plan of a name-ordered search', () => 
       }),
     );
     await t.database.db.execute(sql`analyze companies`);
-    walking = new CompaniesRepository(t.database.db, -1);
+    walking = new CompaniesRepository(t.database.db, { maxMatchesSorted: -1, readFirst: false });
   });
 
   const exported = async (filter: CompaniesFilter, sort: CompanySort) => {
@@ -284,14 +285,7 @@ describe('pages of every order, by either plan of a name-ordered search', () => 
 });
 
 describe('CSV injection, whatever separator the reader splits on (issue 24, row 8)', () => {
-  const names = [
-    'X,=SUM(1+1)',
-    'Mercado\t=1+2',
-    'Loja;@HYPERLINK("http://evil")',
-    'A|-2+3',
-    'Linha\n+1',
-    'Só texto, sem fórmula - nem perigo',
-  ];
+  const names = [...FORMULA_NAMES, HARMLESS_NAME];
   let raw: string;
   beforeAll(async () => {
     await t.database.db.execute(sql`delete from companies`);

@@ -2,6 +2,7 @@ import { type AuditEvent, apiErrors, cnpjCheckDigits, formatCnpj, ruleMessages a
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRecords, decodeText } from '../src/services/csv-reader.js';
 import { createTestApp, detail, type TestApp } from './support/app.js';
+import { FORMULA_NAMES, HARMLESS_NAME } from './support/csv-injection.js';
 
 /** CSV import (issue 27): preview, import in batches, rejected lines; every kind of bad line. */
 let t: TestApp;
@@ -84,17 +85,7 @@ describe('the file', () => {
   });
 
   it('reads our own export back unchanged, formulas after an inner separator and apostrophes included', async () => {
-    const names = [
-      'X,=SUM(1+1)',
-      'Mercado\t=1+2',
-      'Loja;@HYPERLINK("http://evil")',
-      'A|-2+3',
-      'Linha\n+1',
-      "'=Já com apóstrofo",
-      "Meio,''+dois",
-      "D'Ávila & Filhos",
-      'Só texto, sem fórmula - nem perigo',
-    ];
+    const names = [...FORMULA_NAMES, "'=Já com apóstrofo", "Meio,''+dois", "D'Ávila & Filhos", HARMLESS_NAME];
     const ids: string[] = [];
     for (const [index, name] of names.entries()) {
       const res = await t.post('companies/', token, {

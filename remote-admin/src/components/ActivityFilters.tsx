@@ -1,12 +1,18 @@
 import type { UserPublic } from '@backoffice/contracts';
-import { FILTER_KEYS_DEBOUNCE_MS, FilterSelect, FiltersFold, usePhoneLayout } from '@backoffice/ui/kit';
+import {
+  FILTER_KEYS_DEBOUNCE_MS,
+  FilterSelect,
+  FiltersFold,
+  usePausedCommit,
+  usePhoneLayout,
+} from '@backoffice/ui/kit';
 import { Button } from '@chakra-ui/react/button';
 import { Field } from '@chakra-ui/react/field';
 import { Flex } from '@chakra-ui/react/flex';
 import { Input } from '@chakra-ui/react/input';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo } from 'react';
 import { FiX } from 'react-icons/fi';
 import { messages } from '../messages';
 import { type ActivitySearch, periodReversed } from '../pages/activity-search';
@@ -170,27 +176,7 @@ function DayField({
   onCommit: (value: string | undefined) => void;
   error?: string | undefined;
 }) {
-  const [draft, setDraft] = useState(value ?? '');
-  const committed = useRef(value);
-  const commitRef = useRef(onCommit);
-  commitRef.current = onCommit;
-  const pause = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  useEffect(() => {
-    if (value === committed.current) return;
-    clearTimeout(pause.current);
-    committed.current = value;
-    setDraft(value ?? '');
-  }, [value]);
-  useEffect(() => () => clearTimeout(pause.current), []);
-
-  const commit = (text: string) => {
-    clearTimeout(pause.current);
-    const next = text || undefined;
-    if (next === committed.current) return;
-    committed.current = next;
-    commitRef.current(next);
-  };
+  const { draft, type, commit } = usePausedCommit(value, onCommit, FILTER_KEYS_DEBOUNCE_MS);
 
   return (
     <Field.Root width={{ base: 'full', md: '40' }} invalid={error !== undefined}>
@@ -198,12 +184,7 @@ function DayField({
       <Input
         type="date"
         value={draft}
-        onChange={(event) => {
-          const next = event.target.value;
-          setDraft(next);
-          clearTimeout(pause.current);
-          pause.current = setTimeout(() => commit(next), FILTER_KEYS_DEBOUNCE_MS);
-        }}
+        onChange={(event) => type(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter') commit(draft);
         }}

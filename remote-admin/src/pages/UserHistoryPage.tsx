@@ -1,7 +1,15 @@
-import { isApiError, useCurrentUser, useUser, useUserHistory } from '@backoffice/api-client';
+import { isUnknownRecord, useCurrentUser, useUser, useUserHistory } from '@backoffice/api-client';
 import type { AuditEvent, UserPublic } from '@backoffice/contracts';
 import { formatDateTime, uiMessages } from '@backoffice/ui';
-import { auditActorName, DetailsItem, DetailsList, HistoryTimeline, LoadError, StatusPanel } from '@backoffice/ui/kit';
+import {
+  auditActorName,
+  DetailsItem,
+  DetailsList,
+  HistoryTimeline,
+  historyTimelineProps,
+  LoadError,
+  StatusPanel,
+} from '@backoffice/ui/kit';
 import { Heading } from '@chakra-ui/react/heading';
 import { Link } from '@chakra-ui/react/link';
 import { Skeleton } from '@chakra-ui/react/skeleton';
@@ -55,18 +63,11 @@ function UserHistory() {
   const { id = '' } = useParams();
   const user = useUser({ id });
   const history = useUserHistory({ id });
-  const events = history.data?.pages.flatMap((page) => page.data) ?? [];
-  const timeline = (
-    <HistoryTimeline
-      events={events}
-      hasMore={history.hasNextPage}
-      loadingMore={history.isFetchingNextPage}
-      loadMoreFailed={history.isFetchNextPageError}
-      onLoadMore={() => void history.fetchNextPage()}
-    />
-  );
+  const historyProps = historyTimelineProps(history);
+  const { events } = historyProps;
+  const timeline = <HistoryTimeline {...historyProps} />;
 
-  const missing = isApiError(user.error) && (user.error.status === 404 || user.error.status === 422);
+  const missing = isUnknownRecord(user.error);
   if (user.isPending || (missing && history.isPending)) {
     return (
       <Page>

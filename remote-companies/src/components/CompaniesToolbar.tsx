@@ -1,9 +1,9 @@
 import { COMPANY_TYPES, type CompaniesFilter, SEARCH_MAX_LENGTH } from '@backoffice/contracts';
-import { FilterSelect, FiltersFold, usePhoneLayout } from '@backoffice/ui/kit';
+import { FilterSelect, FiltersFold, usePausedCommit, usePhoneLayout } from '@backoffice/ui/kit';
 import { Input } from '@chakra-ui/react/input';
 import { InputGroup } from '@chakra-ui/react/input-group';
 import { Stack } from '@chakra-ui/react/stack';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo } from 'react';
 import { FiSearch } from 'react-icons/fi';
 import * as v from 'valibot';
 import { CompaniesSearchSchema } from '../hooks/companies-search';
@@ -72,41 +72,11 @@ export const CompaniesToolbar = memo(function CompaniesToolbar({ filter, onChang
   );
 });
 
-/**
- * The search text is local while typing and reaches the URL after a pause (or on Enter). A change
- * of the URL from elsewhere (back/forward, "clear filters") replaces the text and drops a pause in
- * progress; the URL echo of our own commit does not, so typing is never overwritten. Only typing
- * starts the pause: were it started by every change of the text, one started for a back step could
- * fire just after the next back step had begun and push the older search onto history again.
- */
+/** The search text reaches the URL once typing pauses, or on Enter (usePausedCommit). */
 function SearchBox({ value, onCommit }: { value: string | undefined; onCommit: (search: string | undefined) => void }) {
-  const [draft, setDraft] = useState(value ?? '');
-  const committed = useRef(value);
-  const commitRef = useRef(onCommit);
-  commitRef.current = onCommit;
-  const pause = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  useEffect(() => {
-    if (value === committed.current) return;
-    clearTimeout(pause.current);
-    committed.current = value;
-    setDraft(value ?? '');
-  }, [value]);
-  useEffect(() => () => clearTimeout(pause.current), []);
-
-  const commit = (text: string) => {
-    clearTimeout(pause.current);
-    const next = v.parse(read.search, text);
-    if (next === committed.current) return;
-    committed.current = next;
-    commitRef.current(next);
-  };
-
-  const type = (text: string) => {
-    setDraft(text);
-    clearTimeout(pause.current);
-    pause.current = setTimeout(() => commit(text), SEARCH_DEBOUNCE_MS);
-  };
+  const { draft, type, commit } = usePausedCommit(value, onCommit, SEARCH_DEBOUNCE_MS, (text) =>
+    v.parse(read.search, text),
+  );
 
   return (
     <search style={{ flex: 1 }}>

@@ -1,5 +1,5 @@
 import {
-  isApiError,
+  isUnknownRecord,
   useCompany,
   useCompanyHistory,
   useCurrentUser,
@@ -14,6 +14,7 @@ import {
   DetailsList,
   HistoryTimeline,
   historyMessages,
+  historyTimelineProps,
   LoadError,
   mutateWithToast,
   StatusPanel,
@@ -49,7 +50,7 @@ function BackLink() {
 }
 
 /** `e-mail em 23/11/2026, 14:05` for the newest loaded event that matches, or the bare date. */
-function byWhom(events: AuditEvent[], actions: string[], fallbackDate: string): string {
+function byWhom(events: readonly AuditEvent[], actions: string[], fallbackDate: string): string {
   const event = events.find((candidate) => actions.includes(candidate.action));
   return event
     ? historyMessages.at(auditActorName(event), formatDateTime(event.occurred_at))
@@ -65,18 +66,11 @@ export default function CompanyPage() {
   const { id = '' } = useParams();
   const company = useCompany({ id });
   const history = useCompanyHistory({ id });
-  const events = history.data?.pages.flatMap((page) => page.data) ?? [];
-  const historyView = (
-    <HistoryTimeline
-      events={events}
-      hasMore={history.hasNextPage}
-      loadingMore={history.isFetchingNextPage}
-      loadMoreFailed={history.isFetchNextPageError}
-      onLoadMore={() => void history.fetchNextPage()}
-    />
-  );
+  const historyProps = historyTimelineProps(history);
+  const { events } = historyProps;
+  const historyView = <HistoryTimeline {...historyProps} />;
 
-  const missing = isApiError(company.error) && (company.error.status === 404 || company.error.status === 422);
+  const missing = isUnknownRecord(company.error);
   if (company.isPending || (missing && history.isPending)) {
     return (
       <Stack gap="6" p={{ base: '4', md: '8' }}>
@@ -152,7 +146,15 @@ function DeletedCompany({ id, deletion }: { id: string; deletion: AuditEvent }) 
   );
 }
 
-function CompanyDetails({ company, events, history }: { company: Company; events: AuditEvent[]; history: ReactNode }) {
+function CompanyDetails({
+  company,
+  events,
+  history,
+}: {
+  company: Company;
+  events: readonly AuditEvent[];
+  history: ReactNode;
+}) {
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
   const update = useUpdateCompany();
   const toggleStatus = () =>

@@ -48,6 +48,12 @@ export interface BenchApiOptions {
   dataDir?: string;
   /** Another build's server (its dist/cli.js) to time instead of this one: before/after on the same data and harness. */
   serverCli?: string;
+  /**
+   * Run the requests this many times, with an `ANALYZE companies` before each run but the first, and print
+   * each request's p95 per run and the worst (issue 30: no plan may hinge on the statistics' sample).
+   * The API alone: no pgbench, no floor.
+   */
+  reanalyze?: number;
 }
 
 const SUPERUSER = { email: 'bench@example.com', password: 'bench-password-1' };
@@ -84,7 +90,24 @@ function companiesRequest(
   };
 }
 
-function requests(rareCnpj: string): BenchRequest[] {
+/**
+ * A CNPJ's first 2 to 8 characters, masked as the screen's users type them (`12.`, `12.3` … `12.345.678`)
+ * and bare (`12` … `12345678`). A masked prefix is a prefix of tax_id; a bare one is searched in the
+ * names and anywhere in the CNPJ, as any other text.
+ */
+function cnpjPrefixRequests(cnpj: string): BenchRequest[] {
+  const masked = formatCnpj(cnpj);
+  return [2, 3, 4, 5, 6, 7, 8].flatMap((length) => {
+    const typed = masked.slice(0, length + (length > 5 ? 2 : 1));
+    const bare = cnpj.slice(0, length);
+    return [
+      companiesRequest(`search "${typed}" (masked CNPJ prefix, ${length})`, { search: typed }),
+      companiesRequest(`search "${bare}" (bare CNPJ prefix, ${length})`, { search: bare }),
+    ];
+  });
+}
+
+function requests(rareCnpj: string, middleCnpj: string): BenchRequest[] {
   return [
     {
       name: 'GET /utils/health-check/',
@@ -102,6 +125,14 @@ function requests(rareCnpj: string): BenchRequest[] {
     companiesRequest('search "padaria sao joao" (words)', { search: 'padaria sao joao' }),
     companiesRequest('search "Araújo" (accented)', { search: 'Araújo' }),
     companiesRequest('search "sol nascente - recife" (rare phrase)', { search: 'sol nascente - recife' }),
+    companiesRequest('search "farmacia aurora - cuiaba" (rare phrase)', { search: 'farmacia aurora - cuiaba' }),
+    companiesRequest('sort=trading_name search "farmacia aurora - cuiaba"', {
+      sort: 'trading_name',
+      search: 'farmacia aurora - cuiaba',
+    }),
+    companiesRequest('sort=-cnpj search "12.3"', { sort: '-cnpj', search: '12.3' }),
+    companiesRequest('sort=legal_name search "12.3"', { sort: 'legal_name', search: '12.3' }),
+    ...cnpjPrefixRequests(middleCnpj),
     companiesRequest('search "zzzz" (no match)', { search: 'zzzz' }),
     companiesRequest('companies, page 1000 (skip 4995)', {}, 4995),
     companiesRequest('sort=trading_name', { sort: 'trading_name' }),
@@ -165,10 +196,8 @@ export async function benchApi(options: BenchApiOptions): Promise<void> {
     const logFile = path.join(work, 'server.log');
     const log = fs.openSync(logFile, 'a');
     const nodeArgs = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
-    server = spawn(
-      process.execPath,
-      [...nodeArgs, options.serverCli ? path.resolve(options.serverCli) : BUILT_CLI, 'start'],
-      {
+    const startServer = () =>
+      spawn(process.execPath, [...nodeArgs, options.serverCli ? path.resolve(options.serverCli) : BUILT_CLI, 'start'], {
         env: {
           ...process.env,
           HOST: '127.0.0.1',
@@ -182,8 +211,8 @@ export async function benchApi(options: BenchApiOptions): Promise<void> {
           NODE_ENV: 'production',
         },
         stdio: ['ignore', log, log],
-      },
-    );
+      });
+    server = startServer();
     const base = `http://127.0.0.1:${port}/api/v1/`;
     await waitUntilServing(`${base}utils/health-check/`, server);
     const token = await logIn(base);
@@ -194,10 +223,15 @@ export async function benchApi(options: BenchApiOptions): Promise<void> {
     const first = demoCompanies(1).next().value;
     const rareCnpj = formatCnpj(first?.tax_id ?? '');
     const wanted = options.only?.split('|');
-    const all = requests(rareCnpj).filter((r) => !wanted || wanted.some((text) => r.name.includes(text)));
-    const captured = url ? await captureStatements(url, userId, all) : undefined;
-    const pgbench = url !== undefined && hasPgbench();
-    if (!url) process.stdout.write('pgbench and floor: skipped (embedded PGlite has no server to connect to)\n');
+    const all = requests(rareCnpj, middleCnpj(options.companies)).filter(
+      (r) => !wanted || wanted.some((text) => r.name.includes(text)),
+    );
+    // Re-analysing times the API alone: the same SQL in pgbench or the floor would not tell a plan apart.
+    const runs = options.reanalyze ?? 1;
+    const captured = url && !options.reanalyze ? await captureStatements(url, userId, all) : undefined;
+    const pgbench = captured !== undefined && hasPgbench();
+    if (options.reanalyze) process.stdout.write('pgbench and floor: skipped (--reanalyze times the API alone)\n');
+    else if (!url) process.stdout.write('pgbench and floor: skipped (embedded PGlite has no server to connect to)\n');
     else if (!pgbench) process.stdout.write('pgbench: not installed, column left empty\n');
 
     // 3b. The floor, in its own process like the server, answering the same paths.
@@ -226,33 +260,47 @@ export async function benchApi(options: BenchApiOptions): Promise<void> {
     process.stdout.write(
       `\n${options.connections} connections, ${options.seconds} s per request (after 1 s warm-up), server pid ${server.pid}\n`,
     );
-    const rows: Row[] = [];
-    for (const request of all) {
-      const headers: Record<string, string> = request.auth ? { authorization: `Bearer ${token}` } : {};
-      const target = base + request.path;
-      await runAutocannon(autocannon, target, headers, options.connections, 1);
-      const cpuBefore = processCpuSeconds(server.pid as number);
-      const result = await runAutocannon(autocannon, target, headers, options.connections, options.seconds);
-      const cpuSpent = processCpuSeconds(server.pid as number) - cpuBefore;
-      const cpuPerRequest =
-        result.answers > 0 && Number.isFinite(cpuSpent) ? (cpuSpent * 1e6) / result.answers : undefined;
-      const statements = captured?.get(request.name);
-      const pgbenchTps =
-        statements?.length && url && pgbench
-          ? runPgbench(url, pgbenchScript(statements), options.connections, options.seconds, work)
+    const results: Row[][] = [];
+    for (let run = 0; run < runs; run++) {
+      if (run > 0) {
+        server = await analyzeBetweenRuns(server, url, dataDir, startServer);
+        await waitUntilServing(`${base}utils/health-check/`, server);
+        process.stdout.write(`\nANALYZE companies, run ${run + 1} of ${runs}\n`);
+      }
+      results.push(await measureAll(server));
+    }
+    const rows = results[0] ?? [];
+
+    async function measureAll(server: ChildProcess): Promise<Row[]> {
+      const rows: Row[] = [];
+      for (const request of all) {
+        const headers: Record<string, string> = request.auth ? { authorization: `Bearer ${token}` } : {};
+        const target = base + request.path;
+        await runAutocannon(autocannon, target, headers, options.connections, 1);
+        const cpuBefore = processCpuSeconds(server.pid as number);
+        const result = await runAutocannon(autocannon, target, headers, options.connections, options.seconds);
+        const cpuSpent = processCpuSeconds(server.pid as number) - cpuBefore;
+        const cpuPerRequest =
+          result.answers > 0 && Number.isFinite(cpuSpent) ? (cpuSpent * 1e6) / result.answers : undefined;
+        const statements = captured?.get(request.name);
+        const pgbenchTps =
+          statements?.length && url && pgbench
+            ? runPgbench(url, pgbenchScript(statements), options.connections, options.seconds, work)
+            : undefined;
+        const floorResult = floor
+          ? await timeFloor(
+              autocannon,
+              floor.pid as number,
+              `http://127.0.0.1:${floorPort}/api/v1/${request.path}`,
+              headers,
+              options,
+            )
           : undefined;
-      const floorResult = floor
-        ? await timeFloor(
-            autocannon,
-            floor.pid as number,
-            `http://127.0.0.1:${floorPort}/api/v1/${request.path}`,
-            headers,
-            options,
-          )
-        : undefined;
-      const row: Row = { name: request.name, ...result, cpuPerRequest, pgbenchTps, floor: floorResult };
-      rows.push(row);
-      process.stdout.write(`  ${formatRow(row)}\n`);
+        const row: Row = { name: request.name, ...result, cpuPerRequest, pgbenchTps, floor: floorResult };
+        rows.push(row);
+        process.stdout.write(`  ${formatRow(row)}\n`);
+      }
+      return rows;
     }
 
     const memory = readMemory(server.pid as number);
@@ -262,9 +310,13 @@ export async function benchApi(options: BenchApiOptions): Promise<void> {
         `bench:api ${new Date().toISOString()} engine=${url ? 'postgres' : 'pglite'} companies=${options.companies} ` +
           `connections=${options.connections} seconds=${options.seconds} cpus=${os.cpus().length}`,
         '',
-        '| request | rps | p50 ms | p95 ms | p99 ms | errors | server CPU µs/req | pgbench tps | ratio | floor rps | floor CPU µs/req | API / floor |',
-        '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-        ...rows.map(formatRow),
+        ...(options.reanalyze
+          ? worstTable(results)
+          : [
+              '| request | rps | p50 ms | p95 ms | p99 ms | errors | server CPU µs/req | pgbench tps | ratio | floor rps | floor CPU µs/req | API / floor |',
+              '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+              ...rows.map(formatRow),
+            ]),
         '',
         `Server RSS: ${memory.rss} MiB now, ${memory.peak} MiB peak. Server log: ${logFile}`,
         '',
@@ -299,6 +351,65 @@ async function load(database: Database, count: number): Promise<void> {
   process.stdout.write(
     `engine=${database.engine} companies=${loaded} load=${seconds.toFixed(1)}s (${Math.round(loaded / seconds)} rows/s)\n`,
   );
+}
+
+/**
+ * The company at the middle of the demo data (the order `load` inserts them in): the CNPJ whose prefixes
+ * bench:api searches, so that each of its 2 to 8 first characters matches at least that company.
+ */
+function middleCnpj(companies: number): string {
+  let n = 0;
+  for (const company of demoCompanies(companies)) if (++n >= companies / 2) return company.tax_id;
+  return '12345678000195';
+}
+
+/**
+ * `ANALYZE companies` between two runs of --reanalyze: on PostgreSQL beside the running server; PGlite has
+ * one process, so the server stops, the statistics are taken, and the server starts again on the same port.
+ */
+async function analyzeBetweenRuns(
+  server: ChildProcess,
+  url: string | undefined,
+  dataDir: string,
+  startServer: () => ChildProcess,
+): Promise<ChildProcess> {
+  if (url) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('analyze companies');
+    } finally {
+      await client.end();
+    }
+    return server;
+  }
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+  const database = await openPglite(path.join(dataDir, 'pgdata'));
+  try {
+    await database.db.execute(sql`analyze companies`);
+  } finally {
+    await database.close();
+  }
+  return startServer();
+}
+
+/** --reanalyze's table: each request's p95 in each run, the worst of them, and the median p50. */
+function worstTable(results: Row[][]): string[] {
+  const first = results[0] ?? [];
+  const runs = results.map((_, i) => `run ${i + 1} p95`);
+  return [
+    `| request | median p50 ms | ${runs.join(' | ')} | worst p95 ms | errors |`,
+    `| --- | ---: | ${runs.map(() => '---:').join(' | ')} | ---: | ---: |`,
+    ...first.map((row, i) => {
+      const all = results.map((run) => run[i] ?? row);
+      const p50s = all.map((r) => r.p50).sort((a, b) => a - b);
+      const p95s = all.map((r) => r.p95);
+      const errors = all.reduce((sum, r) => sum + r.errors, 0);
+      return `| ${row.name} | ${ms(p50s[Math.floor(p50s.length / 2)] ?? 0)} | ${p95s.map(ms).join(' | ')} | **${ms(Math.max(...p95s))}** | ${errors} |`;
+    }),
+  ];
 }
 
 const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0));

@@ -10,13 +10,14 @@ import type { ToolsModule } from '../tools-module.js';
 const USAGE = `  seed-demo [N]      add N demo companies (default 200) to the configured database
   bench [N]          load N companies (default 1000000) into a scratch database and time the list queries
   bench-api [--companies N] [--seconds S] [--connections C] [--only TEXT[|TEXT…]] [--cpu-prof DIR] [--reuse]
-            [--data-dir DIR] [--server CLI]
+            [--data-dir DIR] [--server CLI] [--reanalyze N]
                      load N companies (default 1000000) into a scratch database (BENCH_DATABASE_URL, else
                      PGlite), start the built server and time each API request over HTTP (autocannon,
                      default 20 connections, 8 s each) next to the same SQL in pgbench; --reuse keeps a
                      database that already holds exactly N companies instead of reloading it (for PGlite,
                      one kept in --data-dir); --server times another build's server (its dist/cli.js) on
-                     the same data
+                     the same data; --reanalyze runs every request N times with an ANALYZE of the companies
+                     between runs and prints each one's worst p95 (the API alone, no pgbench or floor)
   bench-recovery [--requests N] [--compare CLI]
                      time password recovery for an existing and an unknown address (N of each, default 50,
                      alternating) against the built server (BENCH_DATABASE_URL for PostgreSQL); --compare
@@ -70,6 +71,7 @@ async function dispatch(command: string, args: string[]): Promise<number | undef
         'reuse',
         'server',
         'data-dir',
+        'reanalyze',
       ]);
       await benchApi({
         companies: parseCount(flags.companies, 1_000_000),
@@ -80,6 +82,7 @@ async function dispatch(command: string, args: string[]): Promise<number | undef
         reuse: flags.reuse === 'true',
         serverCli: flags.server,
         dataDir: flags['data-dir'],
+        reanalyze: flags.reanalyze === undefined ? undefined : parseCount(flags.reanalyze, 1),
         databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
       });
       return 0;

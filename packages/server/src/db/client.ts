@@ -116,7 +116,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   // emits 'error' on the pool. Without a listener Node ends the process; with one, the pool just
   // drops that connection and the next query opens a new one.
   pool.on('error', reportUnavailable);
-  pool.on('connect', () => {
+  pool.on('connect', (client) => {
+    // A checked-out connection (a transaction between two statements) ended by the server emits
+    // 'error' on the connection alone, which the pool does not listen to then: the process would
+    // end. Listened to, the transaction's next statement fails (a 503) and the pool discards it.
+    client.on('error', reportUnavailable);
     if (unavailableSince === undefined) return;
     log.info({ unavailableForMs: Date.now() - unavailableSince }, 'database connection restored');
     unavailableSince = undefined;

@@ -58,6 +58,12 @@ const containing = (value: string) => `%${escapeLike(value)}%`;
 const MASKED_CNPJ_PREFIX =
   /^[0-9a-z]{2}\.(?:[0-9a-z]{0,3}|[0-9a-z]{3}\.(?:[0-9a-z]{0,3}|[0-9a-z]{3}\/(?:[0-9a-z]{0,4}|[0-9a-z]{4}-[0-9a-z]{0,2})))$/i;
 
+/** The CNPJ prefix (normalised) that a search term shaped like a masked one stands for, if it is one. */
+const cnpjPrefixOf = (search: string) => (MASKED_CNPJ_PREFIX.test(search) ? normalizeCnpj(search) : undefined);
+
+/** Whether `search` is a number of at least `digits` digits (searched as text: anywhere in the names and CNPJ). */
+const isNumberOf = (digits: number, search: string) => search.length >= digits && /^[0-9]+$/.test(search);
+
 /**
  * Case- and accent-insensitive match over both names, plus the CNPJ typed with or without its
  * mask. Both sides go through the database's search_normalize, so they cannot disagree. A term
@@ -65,7 +71,8 @@ const MASKED_CNPJ_PREFIX =
  * answers at once (a trigram scan of "000…" reads a good part of the table).
  */
 function searchCondition(search: string): SQL | undefined {
-  if (MASKED_CNPJ_PREFIX.test(search)) return sql`${companies.tax_id} like ${`${escapeLike(normalizeCnpj(search))}%`}`;
+  const prefix = cnpjPrefixOf(search);
+  if (prefix !== undefined) return sql`${companies.tax_id} like ${`${escapeLike(prefix)}%`}`;
   const matches: SQL[] = [sql`${companies.search_text} like search_normalize(${containing(search)})`];
   const cnpj = normalizeCnpj(search).toLowerCase();
   if (/^[0-9a-z]+$/.test(cnpj) && cnpj !== search.toLowerCase()) {
@@ -140,6 +147,43 @@ const orderOf = (sort: CompanySort) => SORTS[sort].keys.map((key) => (SORTS[sort
  */
 export const MAX_MATCHES_SORTED = 100_000;
 
+/**
+ * A masked CNPJ prefix of at least this many characters is read through companies_tax_id_prefix_idx
+ * first (matchesFirst), whatever the planner expects. A prefix of n characters matches about 10^-n of
+ * the companies, which the product knows and the planner cannot: tax_id's statistics are a histogram
+ * of 100 buckets, 1 % each, so a 2-character prefix (~1 %) is about what the planner thinks, while a
+ * 3-character one (~0.1 %) is guessed at 0.01 % or at 1 % depending on whether a bucket bound of the
+ * last ANALYZE's sample happens to start with it; at 1 % it walks the order's index and filters
+ * thousands of rows per match (issue 30). Two characters are left to the estimate below.
+ */
+export const CNPJ_PREFIX_READ_FIRST = 3;
+
+/**
+ * A bare number of at least this many digits is read through the trigram index first, whatever the
+ * planner expects. It is searched anywhere in the names and the CNPJ, so n digits match about
+ * (15 - n) × 10^-n of the companies (4 digits: ~0.1 %, where walking the newest rows tests ~20 000 of
+ * them for a page at a million rows), and each of its trigrams is three digits, found in ~1.2 % of the
+ * rows: the trigram index answers it in a few milliseconds. (Three digits match ~1.2 %, where the walk is
+ * the cheaper plan and the histogram resolves it.)
+ */
+export const DIGITS_READ_FIRST = 4;
+
+/**
+ * A search in a name order that the planner expects to match at most this many companies reads its
+ * matches first as well. It sorted them before (searchInNameOrder, up to MAX_MATCHES_SORTED), in a
+ * transaction that ruled the index walk out; read first, the same plan is one statement. Words in the
+ * other orders are left to the planner: their trigram scan costs what their most common trigrams cost
+ * (17 ms for "sol nascente - recife" at a million rows, docs/performance.md), so reading first would make
+ * a phrase the planner rightly walks for (1.4 ms) always pay it.
+ */
+export const MAX_ESTIMATE_READ_FIRST = 5_000;
+
+/**
+ * At most this many matches are read first (and sorted); a search with more (the estimate was wrong,
+ * or a prefix is that common) falls back to the planner's plan, having read this many rows in vain.
+ */
+export const MAX_MATCHES_READ_FIRST = 20_000;
+
 /** From this `skip` on, a page without a search reads its ids off the order's index first (list). */
 export const DEEP_PAGE_SKIP = 50;
 
@@ -159,11 +203,23 @@ interface PageShape {
 export class CompaniesRepository {
   readonly #pages = new Map<string, PreparedPage>();
 
+  private readonly maxMatchesSorted: number;
+  private readonly readFirst: boolean;
+  private readonly maxMatchesReadFirst: number;
+
   constructor(
     private readonly db: Db,
-    /** Tests lower it to run both plans of a name-ordered search on a small table. */
-    private readonly maxMatchesSorted = MAX_MATCHES_SORTED,
-  ) {}
+    /**
+     * Tests change them to run every plan of a search on a small table: `maxMatchesSorted` -1 walks every
+     * name-ordered search, `readFirst` false never reads the matches first (matchesFirst), a small
+     * `maxMatchesReadFirst` makes it fall back.
+     */
+    plans: { maxMatchesSorted?: number; readFirst?: boolean; maxMatchesReadFirst?: number } = {},
+  ) {
+    this.maxMatchesSorted = plans.maxMatchesSorted ?? MAX_MATCHES_SORTED;
+    this.readFirst = plans.readFirst ?? true;
+    this.maxMatchesReadFirst = plans.maxMatchesReadFirst ?? MAX_MATCHES_READ_FIRST;
+  }
 
   async list(
     filter: CompaniesFilter,
@@ -171,7 +227,7 @@ export class CompaniesRepository {
     limit: number,
     sort: CompanySort = DEFAULT_COMPANY_SORT,
   ): Promise<CompanyList> {
-    if (filter.search) return this.searchPage(filterCondition(filter), skip, limit, sort);
+    if (filter.search) return this.searchPage(filter.search, filterCondition(filter), skip, limit, sort);
     const { type, is_active } = filter;
     const page = this.pageStatement({
       sort,
@@ -257,23 +313,90 @@ export class CompaniesRepository {
    * say "mais de N"). Only a page past the end counts, to say where the end is.
    */
   private async searchPage(
+    search: string,
     where: SQL | undefined,
     skip: number,
     limit: number,
     sort: CompanySort,
   ): Promise<CompanyList> {
-    const rows = SORTS[sort].byName
-      ? await this.searchInNameOrder(where, skip, limit + 1, sort)
-      : await this.db
-          .select(COLUMNS)
-          .from(companies)
-          .where(where)
-          .orderBy(...orderOf(sort))
-          .offset(skip)
-          .limit(limit + 1);
+    const rows = await this.searchRows(search, where, skip, limit + 1, sort);
     if (rows.length > limit) return { data: rows.slice(0, limit), count: skip + limit, count_is_exact: false };
     if (rows.length > 0 || skip === 0) return { data: rows, count: skip + rows.length, count_is_exact: true };
     return { data: rows, ...(await this.countSearch(where)) };
+  }
+
+  /**
+   * The rows `skip` to `skip + take` of a search, by the plan its selectivity calls for. A search the
+   * product knows to be selective (a masked CNPJ prefix of CNPJ_PREFIX_READ_FIRST characters, a bare number
+   * of DIGITS_READ_FIRST digits), or one in a name order that the planner expects to match at most
+   * MAX_ESTIMATE_READ_FIRST companies, reads its matches first and sorts them (matchesFirst); the others,
+   * and one whose matches turn out too many to sort, are left to the order's own plan.
+   */
+  private async searchRows(
+    search: string,
+    where: SQL | undefined,
+    skip: number,
+    take: number,
+    sort: CompanySort,
+  ): Promise<CompanyListRow[]> {
+    const { byName } = SORTS[sort];
+    let estimate: number | undefined;
+    if (this.readFirst && skip + take <= this.maxMatchesReadFirst) {
+      const known =
+        (cnpjPrefixOf(search)?.length ?? 0) >= CNPJ_PREFIX_READ_FIRST || isNumberOf(DIGITS_READ_FIRST, search);
+      if (!known && byName) estimate = await this.estimatedMatches(where);
+      if (known || (estimate !== undefined && estimate <= MAX_ESTIMATE_READ_FIRST)) {
+        const rows = await this.matchesFirst(where, skip, take, sort);
+        if (rows) return rows;
+      }
+    }
+    if (byName) return this.searchInNameOrder(where, skip, take, sort, estimate);
+    return this.db
+      .select(COLUMNS)
+      .from(companies)
+      .where(where)
+      .orderBy(...orderOf(sort))
+      .offset(skip)
+      .limit(take);
+  }
+
+  /**
+   * A search's page from its matches, read first: at most MAX_MATCHES_READ_FIRST + 1 of them (id and sort
+   * keys) by whatever index finds them (the tax_id prefix index for a CNPJ prefix, the trigram index for
+   * words), sorted, the page cut, and only the page's rows read whole. One statement, whose plan cannot
+   * walk the order's index: the matches come from a subquery with its own LIMIT, which PostgreSQL plans
+   * apart and never merges into the ordering. Undefined when there were more matches than that (the
+   * page would be cut from only some of them): the caller then runs the ordinary plan.
+   */
+  private async matchesFirst(
+    where: SQL | undefined,
+    skip: number,
+    take: number,
+    sort: CompanySort,
+  ): Promise<CompanyListRow[] | undefined> {
+    const { keys, descending } = SORTS[sort];
+    const keyNames = keys.map((_, i) => sql.identifier(`k${i}`));
+    const matches = sql`select ${companies.id}, ${sql.join(
+      keys.map((key, i) => sql`${key} as ${keyNames[i]}`),
+      sql`, `,
+    )} from ${companies} where ${where ?? sql`true`} limit ${this.maxMatchesReadFirst + 1}`;
+    const direction = descending ? sql` desc` : sql``;
+    const page = sql`select matches.id, count(*) over () as matched from (${matches}) as matches
+      order by ${sql.join(
+        keyNames.map((name) => sql`${name}${direction}`),
+        sql`, `,
+      )} offset ${skip} limit ${take}`;
+    const columns = sql.join(
+      Object.entries(COLUMNS).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+      sql`, `,
+    );
+    const result = (await this.db.execute(
+      sql`select ${columns}, page.matched::int as matched from ${companies} join (${page}) as page on page.id = ${companies.id}
+        order by ${sql.join(orderOf(sort), sql`, `)}`,
+    )) as unknown as { rows: (CompanyListRow & { matched: number })[] };
+    const rows = result.rows;
+    if ((rows[0]?.matched ?? 0) > this.maxMatchesReadFirst) return undefined;
+    return rows.map(({ matched: _, ...row }) => row);
   }
 
   /**
@@ -292,6 +415,7 @@ export class CompaniesRepository {
     skip: number,
     take: number,
     sort: CompanySort,
+    estimate?: number,
   ): Promise<CompanyListRow[]> {
     const page = (db: Db) =>
       db
@@ -301,7 +425,7 @@ export class CompaniesRepository {
         .orderBy(...orderOf(sort))
         .offset(skip)
         .limit(take);
-    if ((await this.estimatedMatches(where)) > this.maxMatchesSorted) return page(this.db);
+    if ((estimate ?? (await this.estimatedMatches(where))) > this.maxMatchesSorted) return page(this.db);
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_indexscan = off`);
       return page(tx);

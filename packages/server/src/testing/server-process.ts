@@ -14,6 +14,8 @@ export interface ServerProcess {
   child: ChildProcessWithoutNullStreams;
   /** Every line the server printed to stdout so far (its JSON log lines and the banner). */
   lines: string[];
+  /** What the server printed to stderr so far (an uncaught error's stack lands there). */
+  stderr(): string;
   /** Resolves with the exit code (or the signal name) once the process has ended. */
   exited: Promise<number | string>;
   /** Resolves with the first parsed JSON log line whose `msg` matches. */
@@ -116,6 +118,7 @@ export async function startServerProcess(options: StartOptions): Promise<ServerP
     pid: child.pid as number,
     child,
     lines,
+    stderr: () => stderr,
     exited,
     logs: () => [...parsed],
     waitForLog(msg, timeoutMs = 30_000) {

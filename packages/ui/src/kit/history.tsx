@@ -100,6 +100,28 @@ export interface HistoryTimelineProps {
   children?: ReactNode;
 }
 
+/** An entity's history as the API pages it: an infinite query of `{ data }` pages, older events next. */
+interface HistoryPagesQuery {
+  data?: { pages: readonly { data: readonly AuditEvent[] }[] };
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage: () => unknown;
+}
+
+/** The timeline's events and `Carregar mais` wiring from a history query (`useCompanyHistory`, `useUserHistory`). */
+export function historyTimelineProps(
+  history: HistoryPagesQuery,
+): Pick<HistoryTimelineProps, 'events' | 'hasMore' | 'loadingMore' | 'loadMoreFailed' | 'onLoadMore'> {
+  return {
+    events: history.data?.pages.flatMap((page) => page.data) ?? [],
+    hasMore: history.hasNextPage,
+    loadingMore: history.isFetchingNextPage,
+    loadMoreFailed: history.isFetchNextPageError,
+    onLoadMore: () => void history.fetchNextPage(),
+  };
+}
+
 /**
  * An entity's history as a timeline, newest first, older events on `Carregar mais` (keyset pages):
  * a `section` named by its `h2`, each event's action, the fields it changed old → new, who, when and

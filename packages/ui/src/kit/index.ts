@@ -20,6 +20,7 @@ export {
   auditChanges,
   HistoryTimeline,
   type HistoryTimelineProps,
+  historyTimelineProps,
 } from './history.js';
 export { historyMessages } from './history-messages.js';
 export {
@@ -33,6 +34,7 @@ export { ListTotal, type ListTotalProps } from './list-total.js';
 export { type MutationOutcome, mutateWithToast, type Notice, type ToastOptions } from './mutation-toast.js';
 export { PageFrame, type PageFrameProps } from './page-frame.js';
 export { type ListQuery, PagedTable, type PagedTableProps } from './paged-table.js';
+export { usePausedCommit } from './paused-commit.js';
 export { PHONE_MEDIA_QUERY, usePhoneLayout } from './phone-layout.js';
 export {
   editDeleteActions,

@@ -1,0 +1,160 @@
+import {
+  COMPANY_SORTS,
+  type CompaniesFilter,
+  type CompanyCreate,
+  type CompanySort,
+  cnpjCheckDigits,
+  formatCnpj,
+} from '@backoffice/contracts';
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'drizzle-orm/logger';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/client.js';
+import { CompaniesRepository } from '../src/db/companies-repository.js';
+import { schema } from '../src/db/schema.js';
+import { engine, freshDatabase, type TestDatabase } from './support/database.js';
+
+/**
+ * Issue 30: a selective search reads its matches first (CompaniesRepository.matchesFirst) instead of
+ * leaving the plan to what the last ANALYZE sampled. Whichever plan answers, the page, `count` and
+ * `count_is_exact` are the same: each search below is answered by every plan and compared.
+ */
+
+const ROOT = '12345678';
+
+function taxId(root: string, order = 1) {
+  const base = `${root}${String(order).padStart(4, '0')}`;
+  return base + cnpjCheckDigits(base);
+}
+
+/**
+ * Companies whose CNPJ shares the first 2, 3 … 8 characters of ROOT (and no more), a few branches of
+ * ROOT itself, and others; names and creation times with ties, so every order needs its tie-breaker.
+ */
+function companies() {
+  const rows: CompanyCreate[] = [];
+  let n = 0;
+  const add = (tax_id: string) => {
+    n++;
+    rows.push({
+      trading_name: `Loja ${String((n * 7) % 11).padStart(2, '0')}`,
+      legal_name: `Razão ${String((n * 13) % 17).padStart(2, '0')} Ltda`,
+      tax_id,
+      type: n % 3 ? 'matriz' : 'filial',
+      is_active: n % 4 !== 0,
+    });
+  };
+  for (let shared = 2; shared < 8; shared++) {
+    const next = (Number(ROOT[shared]) + 1) % 10;
+    for (let i = 0; i < 9; i++) {
+      const rest = String(i * 1_234_567).padStart(8, '0');
+      add(taxId(`${ROOT.slice(0, shared)}${next}${rest}`.slice(0, 8)));
+    }
+  }
+  for (let order = 1; order <= 14; order++) add(taxId(ROOT, order));
+  for (let i = 0; i < 120; i++) add(taxId(String(20_000_000 + i * 654_321).padStart(8, '0')));
+  return rows;
+}
+
+let database: TestDatabase;
+let db: Db;
+const plans: Record<string, CompaniesRepository> = {};
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  db = database.db;
+  await new CompaniesRepository(db).insertMany(companies());
+  // Creation times with ties (by id then), one insert apart otherwise.
+  await db.execute(sql`update companies set created_at = now() - (abs(hashtext(tax_id)) % 40) * interval '1 minute'`);
+  await db.execute(sql`analyze companies`);
+  plans.readFirst = new CompaniesRepository(db);
+  plans.planner = new CompaniesRepository(db, { readFirst: false });
+  plans.walking = new CompaniesRepository(db, { readFirst: false, maxMatchesSorted: -1 });
+  // Reads eight matches first, finds more, and falls back.
+  plans.fallback = new CompaniesRepository(db, { maxMatchesReadFirst: 8 });
+}, 60_000);
+afterAll(() => database?.close());
+
+const masked = (length: number) => formatCnpj(taxId(ROOT)).slice(0, length + (length > 5 ? 2 : length > 2 ? 1 : 0));
+const LENGTHS = [2, 3, 4, 5, 6, 7, 8];
+
+describe('a CNPJ prefix, masked or bare, or words give the same answers whatever plan reads them', () => {
+  it('masks the way the screen does', () => {
+    expect(LENGTHS.map(masked)).toEqual(['12', '12.3', '12.34', '12.345', '12.345.6', '12.345.67', '12.345.678']);
+  });
+
+  const terms = LENGTHS.flatMap((length) => [masked(length), ROOT.slice(0, length)]).filter((term) => term !== '12');
+  // '12' bare and masked are the same text: the masked prefix needs its mask ('12.').
+  terms.unshift('12.', '12', `${formatCnpj(taxId(ROOT))}`.slice(0, 15));
+  terms.push('loja 07', 'RAZÃO 1', 'nada disso');
+
+  it.each(COMPANY_SORTS.map((sort) => [sort]))('in every page, filtered or not (%s)', async (sort: CompanySort) => {
+    for (const search of terms) {
+      for (const filter of [{ search }, { search, type: 'filial' as const }] as CompaniesFilter[]) {
+        const reference = await everyMatch(filter, sort);
+        if (!filter.type && search !== 'nada disso') expect(reference.length, search).toBeGreaterThan(0);
+        const skips = new Set([
+          0,
+          5,
+          10,
+          reference.length - 5,
+          reference.length - 4,
+          reference.length,
+          reference.length + 5,
+        ]);
+        for (const skip of [...skips].filter((value) => value >= 0)) {
+          const what = `${sort} ${JSON.stringify(filter)} skip=${skip}`;
+          const expected = await plans.walking?.list(filter, skip, 5, sort);
+          expect(
+            expected?.data.map((row) => row.id),
+            what,
+          ).toEqual(reference.slice(skip, skip + 5));
+          for (const [name, plan] of Object.entries(plans))
+            expect(await plan.list(filter, skip, 5, sort), `${what} (${name})`).toEqual(expected);
+        }
+      }
+    }
+  });
+});
+
+/** Every match's id in `sort` order, by the export's keyset reads (another query shape again). */
+async function everyMatch(filter: CompaniesFilter, sort: CompanySort) {
+  const ids: string[] = [];
+  for await (const batch of new CompaniesRepository(db).exportRows(filter, sort, 7))
+    ids.push(...batch.map((row) => row.id));
+  return ids;
+}
+
+describe.runIf(engine === 'postgres')('the plan of a selective CNPJ prefix (PostgreSQL)', () => {
+  let pool: pg.Pool;
+  let statements: { text: string; values: unknown[] }[] = [];
+  let logged: CompaniesRepository;
+  beforeAll(async () => {
+    // Enough other companies that an index is worth reading, with creation times spread.
+    await db.execute(sql`
+      insert into companies (trading_name, legal_name, tax_id, type, created_at)
+      select 'Outra ' || i, 'Outra ' || i || ' Ltda', lpad((50000000 + i * 37)::text, 8, '0') || '000199', 'matriz',
+             now() - i * interval '1 second'
+      from generate_series(1, 30000) as i`);
+    await db.execute(sql`analyze companies`);
+    pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    const logger: Logger = { logQuery: (text, values) => statements.push({ text, values }) };
+    logged = new CompaniesRepository(drizzle(pool, { schema, logger }) as unknown as Db);
+  }, 60_000);
+  afterAll(() => pool?.end());
+
+  it.each(COMPANY_SORTS.map((sort) => [sort]))(
+    'reads companies_tax_id_prefix_idx, not the order (%s)',
+    async (sort) => {
+      statements = [];
+      await logged.list({ search: masked(3) }, 0, 5, sort);
+      expect(statements).toHaveLength(1);
+      const [statement] = statements as [{ text: string; values: unknown[] }];
+      const plan = JSON.stringify((await pool.query(`explain (format json) ${statement.text}`, statement.values)).rows);
+      expect(plan).toContain('companies_tax_id_prefix_idx');
+      expect(plan).not.toMatch(/companies_(created_at|trading_name_sort|legal_name_sort|cnpj_sort)_idx/);
+    },
+  );
+});
