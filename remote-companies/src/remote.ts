@@ -1,3 +1,4 @@
+import { COMPANY_SORTS, COMPANY_TYPES, DEFAULT_COMPANY_SORT } from '@backoffice/contracts';
 import { defineRemote, expose } from '@backoffice/remote-contract';
 
 /**
@@ -25,7 +26,9 @@ export default defineRemote({
         list: '/companies/',
         pageSize: 5,
         params: ['search', 'type', 'is_active', 'sort'],
-        defaults: { sort: 'newest' },
+        defaults: { sort: DEFAULT_COMPANY_SORT },
+        // What the page reads as absent (an unknown type, order or status) is not asked for either.
+        values: { type: [...COMPANY_TYPES], is_active: ['true', 'false'], sort: [...COMPANY_SORTS] },
       },
     },
     {

@@ -20,6 +20,7 @@ describe('the companies screen’s declared first request', () => {
     'search=12.345&type=filial&is_active=false&sort=-trading_name',
     'is_active=true&sort=newest',
     'page=0&type=&search=',
+    'page=abc&type=holding&is_active=maybe&sort=bogus&search=',
   ])('is the page’s own request for ?%s', async (search) => {
     if (!declared) throw new Error('no firstData declared for /companies');
     localStorage.setItem('access_token', 'test-token');

@@ -114,21 +114,26 @@ export const ScreenFirstDataSchema = v.object({
   params: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[a-z_]{1,40}$/))), v.maxLength(20)), []),
   /** A parameter equal to its default is left out, as the page leaves it out (`{ sort: 'newest' }`). */
   defaults: v.optional(v.record(v.string(), v.string()), {}),
+  /**
+   * The values a parameter may take (`{ type: ['matriz', 'filial'] }`): any other is left out, as the page
+   * reads an invalid value as absent — the early request is then still the page's own.
+   */
+  values: v.optional(v.record(v.string(), v.pipe(v.array(v.pipe(v.string(), v.maxLength(100))), v.maxLength(50))), {}),
 });
 export type ScreenFirstData = v.InferOutput<typeof ScreenFirstDataSchema>;
 
 /**
  * The query of the request a list screen makes first for its URL's search (`read` gives a parameter of
- * it), as the page builds it: `skip` and `limit` from `page`, then `params` trimmed, empty ones and
- * defaults left out; `GET /api/v1{list}?{new URLSearchParams(query)}`. A value the page would read
- * otherwise (an invalid filter, an over-long search) gives another request than the page's: that early
- * answer is then not used, and the page asks itself.
+ * it), as the page builds it: `skip` and `limit` from `page`, then `params` trimmed — empty ones, defaults
+ * and values not among a parameter's `values` left out; `GET /api/v1{list}?{new URLSearchParams(query)}`.
+ * A value the page would read otherwise (an over-long search) gives another request than the page's: that
+ * early answer is then not used, and the page asks itself.
  */
 export function firstDataQuery(
   firstData: v.InferInput<typeof ScreenFirstDataSchema>,
   read: (name: string) => string | null,
 ): [string, string][] {
-  const { pageSize, params = [], defaults = {} } = firstData;
+  const { pageSize, params = [], defaults = {}, values = {} } = firstData;
   const asked = read('page')?.trim() ?? '';
   const page = /^\d+$/.test(asked) && Number(asked) >= 1 && Number(asked) <= MAX_SKIP / pageSize ? Number(asked) : 1;
   const query: [string, string][] = [
@@ -137,7 +142,8 @@ export function firstDataQuery(
   ];
   for (const name of params) {
     const value = read(name)?.trim();
-    if (value && value !== defaults[name]) query.push([name, value]);
+    const allowed = values[name];
+    if (value && value !== defaults[name] && (!allowed || allowed.includes(value))) query.push([name, value]);
   }
   return query;
 }

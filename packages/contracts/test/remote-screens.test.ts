@@ -213,6 +213,7 @@ describe('a list screen’s first request (firstData)', () => {
     pageSize: 5,
     params: ['search', 'is_active', 'sort'],
     defaults: { sort: 'newest' },
+    values: { is_active: ['true', 'false'], sort: ['newest', 'cnpj'] },
   });
   const query = (search: Record<string, string>) => firstDataQuery(firstData, (name) => search[name] ?? null);
 
@@ -238,6 +239,20 @@ describe('a list screen’s first request (firstData)', () => {
     }
   });
 
+  it('leaves out a value not among its parameter’s values, as the page reads it as absent', () => {
+    expect(query({ is_active: 'maybe', sort: 'bogus', search: 'x' })).toEqual([
+      ['skip', '0'],
+      ['limit', '5'],
+      ['search', 'x'],
+    ]);
+    expect(query({ is_active: 'false', sort: 'cnpj' })).toEqual([
+      ['skip', '0'],
+      ['limit', '5'],
+      ['is_active', 'false'],
+      ['sort', 'cnpj'],
+    ]);
+  });
+
   it('is declared with an API path and a page size', () => {
     expect(v.safeParse(ScreenFirstDataSchema, { list: 'companies', pageSize: 5 }).success).toBe(false);
     expect(v.safeParse(ScreenFirstDataSchema, { list: '/companies/', pageSize: 0 }).success).toBe(false);
@@ -246,6 +261,7 @@ describe('a list screen’s first request (firstData)', () => {
       pageSize: 5,
       params: [],
       defaults: {},
+      values: {},
     });
   });
 });

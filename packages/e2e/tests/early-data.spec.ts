@@ -88,7 +88,8 @@ test('a cold users list asks for its first page once, once the user is known to 
 }) => {
   const asked = apiRequests(page);
   await signIn(await api.superuserToken(), '/admin?page=1');
-  await expect(page.getByRole('row').filter({ hasText: 'admin@example.com' }).first()).toBeVisible();
+  // The first data row, whoever it is (the worker's product holds the users other specs made).
+  await expect(page.getByRole('table', { name: 'Usuários' }).getByRole('row').nth(1)).toBeVisible();
   expect(count(asked, '/api/v1/users/?skip=0&limit=10')).toBe(1);
   expect(count(asked, '/api/v1/users/me')).toBe(1);
   expect(await untaken(page)).toEqual([]);

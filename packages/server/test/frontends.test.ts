@@ -184,7 +184,7 @@ describe('one origin for the API, the shell and the remotes', () => {
       title: 'Usuários',
       access: 'superuser' as const,
       remote: 'admin',
-      firstData: { list: '/users/', pageSize: 10, params: [], defaults: {} },
+      firstData: { list: '/users/', pageSize: 10, params: [], defaults: {}, values: {} },
     };
     expect(earlyRequests('/admin?page=2', users)).toEqual({ get: [], superuser: ['/api/v1/users/?skip=10&limit=10'] });
   });
