@@ -16,6 +16,7 @@ const COMPANIES = (() => {
     pageSize: 5,
     params: ['search', 'is_active', 'sort'],
     defaults: { sort: 'newest' },
+    values: { is_active: ['true', 'false'] },
   };
   return { ...remote, screens: remote.screens.map((screen) => ({ ...screen, firstData })) };
 })();
