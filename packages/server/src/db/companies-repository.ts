@@ -146,6 +146,16 @@ const sameCnpjRoot = (root: string, exceptId: string, type: CompanyType) =>
 
 const orderOf = (sort: CompanySort) => SORTS[sort].keys.map((key) => (SORTS[sort].descending ? desc(key) : asc(key)));
 
+/** Rows `skip` to `skip + take` of `where` in `sort` order, as the planner chooses to find them. */
+const pageOf = (db: Db, where: SQL | undefined, sort: CompanySort, skip: number, take: number) =>
+  db
+    .select(COLUMNS)
+    .from(companies)
+    .where(where)
+    .orderBy(...orderOf(sort))
+    .offset(skip)
+    .limit(take);
+
 /**
  * A name-ordered search sorts its matches when the planner expects at most this many, and walks the
  * name index otherwise (searchInNameOrder).
@@ -357,13 +367,7 @@ export class CompaniesRepository {
       }
     }
     if (byName) return this.searchInNameOrder(where, skip, take, sort, estimate);
-    return this.db
-      .select(COLUMNS)
-      .from(companies)
-      .where(where)
-      .orderBy(...orderOf(sort))
-      .offset(skip)
-      .limit(take);
+    return pageOf(this.db, where, sort, skip, take);
   }
 
   /**
@@ -423,18 +427,12 @@ export class CompaniesRepository {
     sort: CompanySort,
     estimate?: number,
   ): Promise<CompanyListRow[]> {
-    const page = (db: Db) =>
-      db
-        .select(COLUMNS)
-        .from(companies)
-        .where(where)
-        .orderBy(...orderOf(sort))
-        .offset(skip)
-        .limit(take);
-    if ((estimate ?? (await this.estimatedMatches(where))) > this.maxMatchesSorted) return page(this.db);
+    if ((estimate ?? (await this.estimatedMatches(where))) > this.maxMatchesSorted) {
+      return pageOf(this.db, where, sort, skip, take);
+    }
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_indexscan = off`);
-      return page(tx);
+      return pageOf(tx, where, sort, skip, take);
     });
   }
 
