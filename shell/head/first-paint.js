@@ -29,6 +29,16 @@
   const cleared = location.hostname === 'localhost' && config.clearSessionOnLocalhost !== false;
   html.setAttribute('data-session', read('access_token') && !cleared ? 'in' : 'out');
   if (read('sidebar_collapsed') === 'true') html.setAttribute('data-sidebar', 'collapsed');
+  // The dashboard's greeting, once the early request for the current user has answered (api-client's
+  // head/early-data.js): the prerendered heading holds the name's slot and the name for a user without one.
+  document.addEventListener('backoffice:early-user', (event) => {
+    for (const heading of document.querySelectorAll('#first-paint [data-greeting] h1[hidden]')) {
+      const name = event.detail.full_name || heading.getAttribute('data-default-name');
+      heading.textContent = heading.textContent.replace('__BO_USER__', name);
+      heading.previousElementSibling?.remove();
+      heading.hidden = false;
+    }
+  });
   document.addEventListener(
     'submit',
     (event) => {

@@ -28,6 +28,8 @@ export const FIRST_PAINT_SLOTS = {
   href: '/__BO_HREF__',
   label: '__BO_LABEL__',
   title: '__BO_TITLE__',
+  /** Filled in the browser, not by the server: the current user's name, once the early request answers. */
+  userName: '__BO_USER__',
 } as const;
 
 /** The id of the element holding the first paint in the page (the shell takes it over, then removes it). */

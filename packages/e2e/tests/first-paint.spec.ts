@@ -46,6 +46,11 @@ test('every first paint is in the HTML the server answers, within its byte budge
     expect(added, `${path}: first paint, gzip bytes`).toBeLessThanOrEqual(BUDGETS.firstPaintGzipKB * 1024);
   }
   const login = await (await request.get('/login', { headers: { Accept: 'text/html' } })).text();
+  // The head script that picks the variant runs before the body is parsed: it must stay tiny.
+  const head = /<script src="(\/static\/js\/head\.[0-9a-f]+\.js)"><\/script>/.exec(login)?.[1];
+  expect(head).toBeTruthy();
+  const code = await (await request.get(head as string)).body();
+  expect(gzipSync(code, { level: 9 }).length).toBeLessThanOrEqual(BUDGETS.firstPaintHeadScriptGzipBytes);
   expect(login).toContain('>Entrar</h1>');
   expect(login).toContain('>Entrar</button>');
   // No form of the first paint can be sent by the browser before the app is live.

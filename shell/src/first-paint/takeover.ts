@@ -23,7 +23,7 @@ let deadline: ReturnType<typeof setTimeout> | undefined;
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
-const isField = (element: Element | null): element is Field =>
+const isField = (element: Element | null | undefined): element is Field =>
   element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement;
 
 /** The live counterpart of a first-paint field: same form position, same name. */
@@ -34,6 +34,18 @@ function liveField(field: Field, root: Element): Field | undefined {
   const scope = index >= 0 ? root.querySelectorAll('form')[index] : root;
   const live = scope?.querySelector(`[name="${CSS.escape(field.name)}"]`) ?? null;
   return isField(live) ? live : undefined;
+}
+
+/** What tells a link or a button from the others: its target, its name, its text. */
+const identity = (element: Element) =>
+  element.getAttribute('href') ?? element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
+
+/** The live counterpart of the focused element of the first paint: a field by name, else the same kind of control. */
+function liveFocusTarget(element: Element, root: Element): HTMLElement | undefined {
+  if (isField(element)) return liveField(element, root);
+  const key = identity(element);
+  const match = [...root.querySelectorAll(element.tagName)].find((candidate) => identity(candidate) === key);
+  return match instanceof HTMLElement ? match : undefined;
 }
 
 /** Sets a value as typing would: React's change handler (and the form library behind it) sees it. */
@@ -51,25 +63,24 @@ function takeOver() {
   const first = document.getElementById(FIRST_PAINT_ID);
   const root = document.getElementById('root');
   if (first && root) {
-    const visible = [...first.querySelectorAll('input, textarea')].filter(
-      (field): field is Field => isField(field) && field.offsetParent !== null,
-    );
+    // Only the variant on screen could be typed into: the others keep their default values.
+    const fields = [...first.querySelectorAll('input, textarea')].filter(isField);
     const active = document.activeElement;
-    const focused = isField(active) && first.contains(active) ? active : undefined;
-    const caret = focused ? ([focused.selectionStart, focused.selectionEnd] as const) : undefined;
-    const typed = visible.flatMap((field) => {
+    const focused = active && active !== first && first.contains(active) ? active : undefined;
+    const caret = isField(focused) ? ([focused.selectionStart, focused.selectionEnd] as const) : undefined;
+    const typed = fields.flatMap((field) => {
       const live = liveField(field, root);
       return live && field.value !== field.defaultValue ? [{ live, value: field.value }] : [];
     });
     const submitted = html.getAttribute(SUBMITTED_FORM_ATTRIBUTE);
     const submittedForm = submitted === null ? undefined : root.querySelectorAll('form')[Number(submitted)];
-    const focusedLive = focused && liveField(focused, root);
+    const focusedLive = focused && liveFocusTarget(focused, root);
     first.remove();
     for (const { live, value } of typed) typeInto(live, value);
     if (focusedLive) {
       focusedLive.focus();
       try {
-        if (caret && caret[0] !== null) focusedLive.setSelectionRange(caret[0], caret[1]);
+        if (caret && caret[0] !== null && isField(focusedLive)) focusedLive.setSelectionRange(caret[0], caret[1]);
       } catch {
         // An e-mail field has no caret to set.
       }

@@ -1,5 +1,7 @@
 import { type ActiveSummary, useCompaniesSummary, useCurrentUser, useUsersSummary } from '@backoffice/api-client';
+import { FIRST_PAINT_SLOTS } from '@backoffice/contracts';
 import { formatNumber } from '@backoffice/ui';
+import { Box } from '@chakra-ui/react/box';
 import { Card } from '@chakra-ui/react/card';
 import { Heading } from '@chakra-ui/react/heading';
 import { Icon } from '@chakra-ui/react/icon';
@@ -117,7 +119,17 @@ export function Dashboard() {
 /** The dashboard's prerendered first paint, before anyone is known: the greeting's place, the cards loading. */
 export function DashboardFirstPaint() {
   return (
-    <DashboardPage greeting={<Skeleton height="8" maxW="sm" />}>
+    <DashboardPage
+      greeting={
+        // The head script shows the heading with the user's name as soon as the early request knows it.
+        <Box data-greeting="">
+          <Skeleton height="8" maxW="sm" />
+          <Heading as="h1" size="2xl" hidden data-default-name={m.defaultName}>
+            {m.greeting(FIRST_PAINT_SLOTS.userName)}
+          </Heading>
+        </Box>
+      }
+    >
       <SummaryCard title={m.companiesTitle} icon={FiBriefcase}>
         <FiguresLoading />
       </SummaryCard>
