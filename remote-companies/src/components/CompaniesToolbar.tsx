@@ -6,7 +6,7 @@ import { Stack } from '@chakra-ui/react/stack';
 import { memo } from 'react';
 import { FiSearch } from 'react-icons/fi';
 import * as v from 'valibot';
-import { CompaniesSearchSchema } from '../hooks/companies-search';
+import { CompaniesSearchSchema } from '../pages/companies-search';
 import type { CompaniesFilterChanges } from '../hooks/use-companies-search-params';
 import { messages } from '../messages';
 

@@ -22,7 +22,7 @@ import { DeleteCompanyDialog } from '../components/DeleteCompanyDialog';
 import { ExportCompaniesButton } from '../components/ExportCompaniesButton';
 import { ImportCompaniesDialog } from '../components/ImportCompaniesDialog';
 import { useCanChangeCompanies, useSignedInPerson } from '../hooks/companies-access';
-import { CompaniesSearchSchema, filterOf } from '../hooks/companies-search';
+import { CompaniesSearchSchema, filterOf } from './companies-search';
 import { listLoadErrorText, useLoadErrorReport } from '../hooks/load-error-text';
 import { useCompaniesSearchParams } from '../hooks/use-companies-search-params';
 import { messages } from '../messages';
