@@ -1,10 +1,4 @@
-import {
-  COMPANY_SORTS,
-  type CompaniesFilter,
-  type CompanySort,
-  cnpjCheckDigits,
-  formatCnpj,
-} from '@backoffice/contracts';
+import { COMPANY_SORTS, type CompaniesFilter, type CompanySort, cnpjOf, formatCnpj } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CompaniesRepository } from '../src/db/companies-repository.js';
@@ -23,8 +17,7 @@ afterAll(() => t.close());
 
 let seq = 0;
 function taxId(root = 30_000_000 + ++seq, order = 1) {
-  const base = `${String(root).padStart(8, '0')}${String(order).padStart(4, '0')}`;
-  return base + cnpjCheckDigits(base);
+  return cnpjOf(root, order);
 }
 
 async function create(fields: Record<string, unknown>) {

@@ -1,4 +1,4 @@
-import { type AuditEvent, apiErrors, cnpjCheckDigits, formatCnpj, ruleMessages as m } from '@backoffice/contracts';
+import { type AuditEvent, apiErrors, cnpjOf, formatCnpj, ruleMessages as m } from '@backoffice/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRecords, decodeText } from '../src/services/csv-reader.js';
 import { createTestApp, detail, type TestApp } from './support/app.js';
@@ -15,8 +15,7 @@ afterAll(() => t.close());
 
 let seq = 0;
 function taxId(root = 40_000_000 + ++seq, order = 1) {
-  const base = `${String(root).padStart(8, '0')}${String(order).padStart(4, '0')}`;
-  return base + cnpjCheckDigits(base);
+  return cnpjOf(root, order);
 }
 
 const HEADER = 'Nome Fantasia;Razão Social;CNPJ;Tipo;Situação;Cadastrada em (horário de Brasília)';

@@ -1,4 +1,4 @@
-import { CompanySchema, cnpjCheckDigits, formatCnpj } from '@backoffice/contracts';
+import { CompanySchema, cnpjOf, formatCnpj } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.js';
@@ -16,8 +16,7 @@ afterAll(() => t.close());
 
 let seq = 0;
 function taxId(root = 10_000_000 + ++seq, order = 1) {
-  const base = `${String(root).padStart(8, '0')}${String(order).padStart(4, '0')}`;
-  return base + cnpjCheckDigits(base);
+  return cnpjOf(root, order);
 }
 
 async function create(fields: Record<string, unknown> = {}) {
