@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { cnpjCheckDigits, cnpjOf, cnpjProblem, formatCnpj, isValidCnpj, normalizeCnpj, taxIdRule } from '../src/index.js';
+import {
+  cnpjCheckDigits,
+  cnpjOf,
+  cnpjProblem,
+  formatCnpj,
+  isValidCnpj,
+  normalizeCnpj,
+  taxIdRule,
+} from '../src/index.js';
 
 const BASE_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const baseChar = fc.constantFrom(...BASE_CHARS.split(''));
