@@ -1,9 +1,10 @@
-import { CompanySchema, cnpjOf, formatCnpj } from '@backoffice/contracts';
+import { CompanySchema, formatCnpj } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.js';
 import { CompaniesRepository } from '../src/db/companies-repository.js';
 import { createTestApp, detail, type TestApp } from './support/app.js';
+import { taxIdsFrom } from './support/tax-ids.js';
 
 let t: TestApp;
 let token: string;
@@ -14,10 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let seq = 0;
-function taxId(root = 10_000_000 + ++seq, order = 1) {
-  return cnpjOf(root, order);
-}
+const taxId = taxIdsFrom(10_000_000);
 
 async function create(fields: Record<string, unknown> = {}) {
   const res = await t.post('companies/', token, {

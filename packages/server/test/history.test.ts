@@ -1,10 +1,11 @@
-import { type AuditEvent, apiErrors, cnpjOf } from '@backoffice/contracts';
+import { type AuditEvent, apiErrors } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_AN_EMAIL_LABEL } from '../src/routes/login.js';
 import { SYSTEM } from '../src/services/audit.js';
 import { newLinkToken } from '../src/services/link-tokens.js';
 import { createTestApp, detail, SUPERUSER, type TestApp } from './support/app.js';
+import { taxIdsFrom } from './support/tax-ids.js';
 
 /**
  * The history of every change (issue 27): written by the database in the transaction of the change,
@@ -18,10 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let seq = 0;
-function taxId(root = 20_000_000 + ++seq, order = 1) {
-  return cnpjOf(root, order);
-}
+const taxId = taxIdsFrom(20_000_000);
 
 async function create(fields: Record<string, unknown> = {}, token = user.token) {
   const res = await t.post('companies/', token, {
