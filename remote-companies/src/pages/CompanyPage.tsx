@@ -1,5 +1,4 @@
 import {
-  isUnknownRecord,
   useCompany,
   useCompanyHistory,
   useCurrentUser,
@@ -12,11 +11,10 @@ import {
   auditActorName,
   DetailsItem,
   DetailsList,
-  HistoryTimeline,
   historyMessages,
-  historyTimelineProps,
   LoadError,
   mutateWithToast,
+  recordPage,
   StatusPanel,
 } from '@backoffice/ui/kit';
 import { Button } from '@chakra-ui/react/button';
@@ -66,12 +64,9 @@ export default function CompanyPage() {
   const { id = '' } = useParams();
   const company = useCompany({ id });
   const history = useCompanyHistory({ id });
-  const historyProps = historyTimelineProps(history);
-  const { events } = historyProps;
-  const historyView = <HistoryTimeline {...historyProps} />;
+  const { state, events, timeline } = recordPage(company, history, 'company.deleted');
 
-  const missing = isUnknownRecord(company.error);
-  if (company.isPending || (missing && history.isPending)) {
+  if (state.kind === 'loading') {
     return (
       <Stack gap="6" p={{ base: '4', md: '8' }}>
         <BackLink />
@@ -80,17 +75,16 @@ export default function CompanyPage() {
       </Stack>
     );
   }
-  if (missing) {
-    const deletion = events[0]?.action === 'company.deleted' ? events[0] : undefined;
+  if (state.kind === 'gone') {
     return (
       <Stack gap="6" p={{ base: '4', md: '8' }}>
         <BackLink />
-        {deletion ? <DeletedCompany id={id} deletion={deletion} /> : <NotFoundCompany />}
-        {deletion && historyView}
+        {state.deletion ? <DeletedCompany id={id} deletion={state.deletion} /> : <NotFoundCompany />}
+        {state.deletion && timeline}
       </Stack>
     );
   }
-  if (!company.data) {
+  if (state.kind === 'failed') {
     return (
       <Stack gap="6" p={{ base: '4', md: '8' }}>
         <BackLink />
@@ -103,7 +97,7 @@ export default function CompanyPage() {
       </Stack>
     );
   }
-  return <CompanyDetails company={company.data} events={events} history={historyView} />;
+  return <CompanyDetails company={state.record} events={events} history={timeline} />;
 }
 
 function NotFoundCompany() {

@@ -1,3 +1,4 @@
+import { isUnknownRecord } from '@backoffice/api-client';
 import type { AuditEvent } from '@backoffice/contracts';
 import { formatCnpj } from '@backoffice/contracts';
 import { formatDateTime } from '@backoffice/ui';
@@ -110,7 +111,7 @@ interface HistoryPagesQuery {
 }
 
 /** The timeline's events and `Carregar mais` wiring from a history query (`useCompanyHistory`, `useUserHistory`). */
-export function historyTimelineProps(
+function historyTimelineProps(
   history: HistoryPagesQuery,
 ): Pick<HistoryTimelineProps, 'events' | 'hasMore' | 'loadingMore' | 'loadMoreFailed' | 'onLoadMore'> {
   return {
@@ -120,6 +121,40 @@ export function historyTimelineProps(
     loadMoreFailed: history.isFetchNextPageError,
     onLoadMore: () => void history.fetchNextPage(),
   };
+}
+
+/** What a record's page shows (`recordPage`). */
+export type RecordPageState<TRecord> =
+  | { kind: 'loading' }
+  /** The API does not know the record; `deletion` is the event that deleted it, when its history says so. */
+  | { kind: 'gone'; deletion: AuditEvent | undefined }
+  | { kind: 'failed' }
+  | { kind: 'shown'; record: TRecord };
+
+/**
+ * Where a record's page stands (a company's, a user's), from the record's query and its history's:
+ * `loading` until the record is in — for a record the API does not know, until its history is in too;
+ * `gone` for such a record, with the event that deleted it when its newest event is `deletedAction`;
+ * `failed` when the record could not be read; else `shown`. `timeline` is the history's section,
+ * `events` the events it has loaded.
+ */
+export function recordPage<TRecord>(
+  record: { isPending: boolean; error: unknown; data?: TRecord | undefined },
+  history: HistoryPagesQuery & { isPending: boolean },
+  deletedAction: AuditEvent['action'],
+): { state: RecordPageState<TRecord>; events: readonly AuditEvent[]; timeline: ReactNode } {
+  const timelineProps = historyTimelineProps(history);
+  const { events } = timelineProps;
+  const gone = isUnknownRecord(record.error);
+  const state: RecordPageState<TRecord> =
+    record.isPending || (gone && history.isPending)
+      ? { kind: 'loading' }
+      : gone
+        ? { kind: 'gone', deletion: events[0]?.action === deletedAction ? events[0] : undefined }
+        : record.data
+          ? { kind: 'shown', record: record.data }
+          : { kind: 'failed' };
+  return { state, events, timeline: <HistoryTimeline {...timelineProps} /> };
 }
 
 /**

@@ -21,7 +21,8 @@ export {
   auditChanges,
   HistoryTimeline,
   type HistoryTimelineProps,
-  historyTimelineProps,
+  type RecordPageState,
+  recordPage,
 } from './history.js';
 export { historyMessages } from './history-messages.js';
 export {
