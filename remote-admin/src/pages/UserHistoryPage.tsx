@@ -1,14 +1,14 @@
 import { useCurrentUser, useUser, useUserHistory } from '@backoffice/api-client';
 import type { AuditEvent, UserPublic } from '@backoffice/contracts';
 import { formatDateTime, uiMessages } from '@backoffice/ui';
-import { auditActorName, DetailsItem, DetailsList, LoadError, recordPage, StatusPanel } from '@backoffice/ui/kit';
+import { auditActorName, DetailsItem, DetailsList, LoadError, recordPage, UnknownRecord } from '@backoffice/ui/kit';
 import { Heading } from '@chakra-ui/react/heading';
 import { Link } from '@chakra-ui/react/link';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import type { ReactNode } from 'react';
-import { FiActivity, FiSearch } from 'react-icons/fi';
+import { FiActivity } from 'react-icons/fi';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { BackToUsers } from '../components/BackToUsers';
 import { NoPermission } from '../components/NoPermission';
@@ -68,7 +68,11 @@ function UserHistory() {
   if (state.kind === 'gone') {
     return (
       <Page>
-        {state.deletion ? <DeletedUser deletion={state.deletion} /> : <UnknownUser />}
+        {state.deletion ? (
+          <DeletedUser deletion={state.deletion} />
+        ) : (
+          <UnknownRecord title={m.notFoundTitle} description={m.notFoundDescription} />
+        )}
         {state.deletion && timeline}
       </Page>
     );
@@ -85,17 +89,6 @@ function UserHistory() {
       <UserDetails user={state.record} />
       {timeline}
     </Page>
-  );
-}
-
-function UnknownUser() {
-  return (
-    <>
-      <Heading as="h1" size="2xl" tabIndex={-1}>
-        {m.notFoundTitle}
-      </Heading>
-      <StatusPanel icon={<FiSearch />} title={m.notFoundTitle} description={m.notFoundDescription} bordered />
-    </>
   );
 }
 

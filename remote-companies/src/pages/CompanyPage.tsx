@@ -15,7 +15,7 @@ import {
   LoadError,
   mutateWithToast,
   recordPage,
-  StatusPanel,
+  UnknownRecord,
 } from '@backoffice/ui/kit';
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
@@ -25,7 +25,7 @@ import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { type ReactNode, useState } from 'react';
-import { FiArrowLeft, FiCheckCircle, FiEdit2, FiRotateCcw, FiSearch, FiSlash, FiTrash2 } from 'react-icons/fi';
+import { FiArrowLeft, FiCheckCircle, FiEdit2, FiRotateCcw, FiSlash, FiTrash2 } from 'react-icons/fi';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { CompanyFormDialog } from '../components/CompanyFormDialog';
 import { CompanyStatusBadge } from '../components/CompanyStatusBadge';
@@ -79,7 +79,11 @@ export default function CompanyPage() {
     return (
       <Stack gap="6" p={{ base: '4', md: '8' }}>
         <BackLink />
-        {state.deletion ? <DeletedCompany id={id} deletion={state.deletion} /> : <NotFoundCompany />}
+        {state.deletion ? (
+          <DeletedCompany id={id} deletion={state.deletion} />
+        ) : (
+          <UnknownRecord title={m.notFoundTitle} description={m.notFoundDescription} />
+        )}
         {state.deletion && timeline}
       </Stack>
     );
@@ -98,17 +102,6 @@ export default function CompanyPage() {
     );
   }
   return <CompanyDetails company={state.record} events={events} history={timeline} />;
-}
-
-function NotFoundCompany() {
-  return (
-    <>
-      <Heading as="h1" size="2xl" tabIndex={-1}>
-        {m.notFoundTitle}
-      </Heading>
-      <StatusPanel icon={<FiSearch />} title={m.notFoundTitle} description={m.notFoundDescription} bordered />
-    </>
-  );
 }
 
 function DeletedCompany({ id, deletion }: { id: string; deletion: AuditEvent }) {

@@ -7,8 +7,10 @@ import { Stack } from '@chakra-ui/react/stack';
 import { chakra } from '@chakra-ui/react/styled-system';
 import { Text } from '@chakra-ui/react/text';
 import { type ReactNode, useId, useRef } from 'react';
+import { FiSearch } from 'react-icons/fi';
 import { historyMessages as m } from './history-messages.js';
 import { LoadMore } from './keyset-list.js';
+import { StatusPanel } from './status-panel.js';
 
 /** Who acted, as a person reads it: the user's e-mail, the partner portal, a remote's deploy key, or the system. */
 export function auditActorName(event: AuditEvent): string {
@@ -121,6 +123,21 @@ function historyTimelineProps(
     loadMoreFailed: history.isFetchNextPageError,
     onLoadMore: () => void history.fetchNextPage(),
   };
+}
+
+/**
+ * A record's page for a record the API does not know and whose history names no deletion (`recordPage`'s
+ * `gone` without a `deletion`): the title as the page's `h1`, and a panel that says so.
+ */
+export function UnknownRecord({ title, description }: { title: string; description: string }) {
+  return (
+    <>
+      <Heading as="h1" size="2xl" tabIndex={-1}>
+        {title}
+      </Heading>
+      <StatusPanel icon={<FiSearch />} title={title} description={description} bordered />
+    </>
+  );
 }
 
 /** What a record's page shows (`recordPage`). */

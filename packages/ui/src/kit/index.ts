@@ -23,6 +23,7 @@ export {
   type HistoryTimelineProps,
   type RecordPageState,
   recordPage,
+  UnknownRecord,
 } from './history.js';
 export { historyMessages } from './history-messages.js';
 export {
