@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { federationName } from '@backoffice/contracts/remote-screens';
 import {
   createSharedConfig,
@@ -15,6 +16,7 @@ import {
   pluginFirstScreen,
   pluginHeadScript,
   pluginPrecompress,
+  pluginPrerender,
   pluginShellDeclaration,
   pluginSourceMapsOnRequest,
   workspaceAliases,
@@ -27,6 +29,7 @@ const API_URL = process.env.BACKOFFICE_API_URL ?? 'http://localhost:8000';
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 const earlyData = pluginHeadScript(createRequire(import.meta.url).resolve('@backoffice/api-client/head/early-data.js'));
+const firstPaint = pluginHeadScript(fileURLToPath(new URL('./head/first-paint.js', import.meta.url)));
 
 export default defineConfig(({ envMode }) => {
   const isDev = envMode === 'development';
@@ -46,8 +49,16 @@ export default defineConfig(({ envMode }) => {
       // the server names its files in the page of every signed-in route.
       // And the head script of those pages (group `early-data`), which asks for the current user and the
       // first screen's data as soon as the page is parsed (api-client's early-data.ts).
-      pluginFirstScreen((group) => group === 'signed-in', { 'early-data': { js: [earlyData.file] } }),
+      // And the first paint's head script of every page (group `first-paint`), which picks the prerendered
+      // variant before the body is parsed (src/first-paint/).
+      pluginFirstScreen((group) => group === 'signed-in', {
+        'early-data': { js: [earlyData.file] },
+        'first-paint': { js: [firstPaint.file] },
+      }),
       earlyData,
+      firstPaint,
+      // The first-paint pages (src/first-paint/prerender.tsx), rendered in Node after the build.
+      ...(isDev ? [] : [pluginPrerender({ file: './src/first-paint/prerender.tsx' }, workspaceAliases)]),
       pluginSourceMapsOnRequest(),
       pluginPrecompress(),
       pluginModuleFederation({

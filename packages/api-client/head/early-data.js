@@ -26,10 +26,15 @@
     window.__BACKOFFICE_EARLY__ = { token, answers };
     const me = ask('/api/v1/users/me');
     for (const path of early.get || []) ask(path);
+    const user = me.then((response) => response.ok && response.clone().json());
+    // The first paint shows the user as soon as known (the shell's head/first-paint.js: the greeting).
+    user.then(
+      (known) => known && document.dispatchEvent(new CustomEvent('backoffice:early-user', { detail: known })),
+      () => {},
+    );
     // A super user's requests wait for the user; answered `false`, the app asks itself after all.
-    if (!early.superuser) return;
-    const superuser = me.then((response) => response.ok && response.clone().json()).then((user) => user?.is_superuser);
-    for (const path of early.superuser) ask(path, superuser);
+    const superuser = user.then((known) => known?.is_superuser);
+    for (const path of early.superuser || []) ask(path, superuser);
   } catch {
     // Only a head start: the app asks for everything itself.
   }

@@ -55,7 +55,9 @@ function readConfigElement(): BackofficeRuntimeConfig {
  * block, overridden by `window.__BACKOFFICE_CONFIG__` (empty when neither, or outside a browser).
  */
 export function readRuntimeConfig(): BackofficeRuntimeConfig {
-  if (typeof window === 'undefined') return {};
+  // Outside a browser: the settings a build-time prerender renders with (@backoffice/ui/prerender).
+  const host = globalThis as unknown as { __BACKOFFICE_CONFIG__?: BackofficeRuntimeConfig };
+  if (typeof window === 'undefined') return { ...host.__BACKOFFICE_CONFIG__ };
   return { ...readConfigElement(), ...window.__BACKOFFICE_CONFIG__ };
 }
 

@@ -1,6 +1,7 @@
 export * from './api-errors.js';
 export * from './cnpj.js';
 export * from './constants.js';
+export * from './first-paint.js';
 export * from './messages.js';
 export * from './releases.js';
 export * from './remote-screens.js';

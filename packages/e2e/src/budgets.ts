@@ -28,6 +28,17 @@ export const BUDGETS = {
    * gzip on 2026-11-28).
    */
   headScriptGzipBytes: 600,
+  /**
+   * The first paint's head script (the shell's `head/first-paint.js`), which every page with a first paint runs
+   * before its body is parsed: colour mode, session, menu width, the greeting, a form's early submit. 609
+   * bytes gzip on 2026-11-28.
+   */
+  firstPaintHeadScriptGzipBytes: 700,
+  /**
+   * What the prerendered first paint adds to a route's page (issue 26: ~15 KB gzip at most): its markup, in
+   * every variant the head script may pick, and its styles. 10.4–12.6 KB on 2026-11-28.
+   */
+  firstPaintGzipKB: 15,
   /** The signed-in dashboard at `/`. */
   dashboard: { jsGzipKB: { target: 200, ceiling: 236 } },
   /** A menu navigation from the dashboard: JavaScript fetched after the click. */

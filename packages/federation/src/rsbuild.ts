@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   composeRegistry,
+  isFramedScreen,
   REMOTE_CONTRACT_VERSION,
   type RemoteDeclaration,
   type ShellDeclaration,
@@ -13,6 +14,10 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RequestHandler, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { precompressDir } from './precompress.js';
+import { pluginPrerender } from './prerender.js';
+
+export { pluginPrerender };
+
 import {
   MANIFEST_FILE,
   REMOTE_DECLARATION_FILE,
@@ -44,7 +49,7 @@ const BASE_HREF_TAG = { tag: 'base', attrs: { href: '/' }, head: true, append: f
  * `remoteEntry.js`, so they have no standalone page; `dev` is the standalone run for the team.
  * Every build writes `remote.json` (see pluginRemoteDeclaration).
  */
-export function createRemoteConfig(remote: RemoteDefinition, options: { root?: string } = {}) {
+export function createRemoteConfig(remote: RemoteDefinition, options: RemoteConfigOptions = {}) {
   const pkg = readRemotePackage(options.root ?? process.cwd());
   if (pkg.name !== remote.name) {
     throw new Error(`${pkg.dir}: the folder says remote "${pkg.name}", src/remote.ts says "${remote.name}"`);
@@ -57,6 +62,14 @@ export function createRemoteConfig(remote: RemoteDefinition, options: { root?: s
         // Before the precompression, which then compresses their files too.
         pluginFirstScreen((group) => group.startsWith(EXPOSE_CHUNK_GROUP_PREFIX)),
         pluginRemoteDeclaration(remote, pkg.version),
+        ...(production && firstPaintScreens(remote).length > 0
+          ? [
+              pluginPrerender(
+                { code: (root) => remotePrerenderEntry(remote, root, options.prerenderAt) },
+                workspaceAliases,
+              ),
+            ]
+          : []),
         pluginSourceMapsOnRequest(),
         pluginPrecompress(),
         pluginModuleFederation({
@@ -96,6 +109,46 @@ export function createRemoteConfig(remote: RemoteDefinition, options: { root?: s
       },
     };
   });
+}
+
+export interface RemoteConfigOptions {
+  root?: string;
+  /**
+   * The URL a first-paint screen is prerendered at, by expose, when its path alone would not show what
+   * its visitors see (the reset page shows its form for a link's `?token=`).
+   */
+  prerenderAt?: Record<string, string>;
+}
+
+/**
+ * The screens whose first paint the remote's build prerenders: the public ones whole, and the page inside
+ * the signed-in frame of those at a fixed path (one with a `:param` shows a record the build cannot know;
+ * the shell's title row and skeleton stand in). `anyone` screens act on a link as they open: none.
+ */
+export function firstPaintScreens(remote: RemoteDefinition) {
+  return declaredScreens(remote).filter(
+    (screen) => screen.access === 'public' || (isFramedScreen(screen) && !screen.path.includes(':')),
+  );
+}
+
+/** The prerender step's entry of a remote (see pluginPrerender): every first-paint screen, by its expose. */
+export function remotePrerenderEntry(remote: RemoteDefinition, root: string, at: Record<string, string> = {}): string {
+  const screens = firstPaintScreens(remote);
+  const imports = screens.map((screen, index) => {
+    const page = (remote.exposes as Record<string, ExposedPage>)[screen.expose];
+    if (!page) throw new Error(`${remote.name}: screen ${screen.path} names no expose "${screen.expose}"`);
+    return `import Page${index} from ${JSON.stringify(path.join(root, 'src', page.file))};`;
+  });
+  const list = screens.map(
+    (screen, index) =>
+      `{ name: ${JSON.stringify(screen.expose)}, path: ${JSON.stringify(at[screen.expose] ?? screen.path)}, Page: Page${index} }`,
+  );
+  return [
+    `import { prerenderScreens } from '@backoffice/ui/prerender';`,
+    ...imports,
+    `export default function render() { return prerenderScreens([${list.join(', ')}]); }`,
+    '',
+  ].join('\n');
 }
 
 /** Where `rsbuild dev` would write (it serves from memory): never the production `dist`. */

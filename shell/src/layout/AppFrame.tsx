@@ -17,7 +17,8 @@ import { UserMenu } from './UserMenu';
 
 const NavDrawer = lazy(() => import('./NavDrawer'));
 
-const COLLAPSED_STORAGE_KEY = 'sidebar_collapsed';
+/** Where the menu's width is kept (local storage); the first-paint head script reads it too. */
+export const COLLAPSED_STORAGE_KEY = 'sidebar_collapsed';
 const MAIN_CONTENT_ID = 'conteudo';
 
 /** Focuses the page itself; the URL keeps no `#` (a hash change would be a navigation to the router). */
@@ -62,13 +63,16 @@ function readCollapsed(): boolean {
 export const AppFrame = memo(function AppFrame({
   user,
   children,
+  collapsedAtStart,
 }: {
   /** Absent while the current user could not be loaded (the menu keeps the entries every user has). */
   user?: UserPublic | undefined;
   /** Shown instead of the route's page (the frame's own error panel). */
   children?: ReactNode;
+  /** The menu's width at first render; by default the person's stored choice (a prerender gives both). */
+  collapsedAtStart?: boolean;
 }) {
-  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const [collapsed, setCollapsed] = useState(() => collapsedAtStart ?? readCollapsed());
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The drawer's code loads on the first sign that it will be used (pointer, focus or press).
   const [drawerWanted, setDrawerWanted] = useState(false);

@@ -1,6 +1,8 @@
 import { Center } from '@chakra-ui/react/center';
 import { Spinner } from '@chakra-ui/react/spinner';
 import { chakra } from '@chakra-ui/react/styled-system';
+import { useLayoutEffect } from 'react';
+import { holdFirstPaint } from '../first-paint/takeover';
 import { messages } from '../messages';
 
 /**
@@ -8,6 +10,8 @@ import { messages } from '../messages';
  * picture — an `aria-label` on its role-less span was what axe refused (`aria-prohibited-attr`).
  */
 export function FullPageSpinner() {
+  // A spinner is less than the prerendered frame it would replace: the first paint stays meanwhile.
+  useLayoutEffect(holdFirstPaint, []);
   return (
     <Center minH="100vh" role="status">
       <Spinner size="xl" color="brand.solid" aria-hidden />

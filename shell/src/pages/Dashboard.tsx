@@ -1,5 +1,7 @@
 import { type ActiveSummary, useCompaniesSummary, useCurrentUser, useUsersSummary } from '@backoffice/api-client';
+import { FIRST_PAINT_SLOTS } from '@backoffice/contracts';
 import { formatNumber } from '@backoffice/ui';
+import { Box } from '@chakra-ui/react/box';
 import { Card } from '@chakra-ui/react/card';
 import { Heading } from '@chakra-ui/react/heading';
 import { Icon } from '@chakra-ui/react/icon';
@@ -37,7 +39,7 @@ function CountFigures({
   query: { data?: ActiveSummary; isPending: boolean; isError: boolean };
   activeLabel: (count: number) => string;
 }) {
-  if (query.isPending) return <Skeleton height="14" role="status" aria-label={messages.loading} />;
+  if (query.isPending) return <FiguresLoading />;
   if (query.isError || !query.data) return <Text color="fg.error">{m.loadFailed}</Text>;
   return (
     <Stack gap="1">
@@ -51,6 +53,10 @@ function CountFigures({
   );
 }
 
+function FiguresLoading() {
+  return <Skeleton height="14" role="status" aria-label={messages.loading} />;
+}
+
 // Each card's figures read their own query: an answer renders its figures alone, not the whole page
 // (every card, the greeting) once per answer.
 function CompaniesFigures() {
@@ -62,37 +68,77 @@ function UsersFigures() {
   return <CountFigures query={useUsersSummary()} activeLabel={m.usersActive} />;
 }
 
+/** The page around the greeting and the cards. */
+function DashboardPage({ greeting, children }: { greeting: ReactNode; children: ReactNode }) {
+  return (
+    <Stack gap="6" p={{ base: '4', md: '8' }}>
+      <Stack gap="1">
+        {greeting}
+        <Text color="fg.muted">{m.summary}</Text>
+      </Stack>
+      <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
+        {children}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
 /** The dashboard `/` (spec §2): greeting, and Empresas, Usuários (super users) and Seu Perfil cards. */
 export function Dashboard() {
   const { data: user } = useCurrentUser();
   if (!user) return null;
   const isSuperUser = user.is_superuser;
   return (
-    <Stack gap="6" p={{ base: '4', md: '8' }}>
-      <Stack gap="1">
+    <DashboardPage
+      greeting={
         <Heading as="h1" size="2xl">
           {m.greeting(user.full_name || m.defaultName)}
         </Heading>
-        <Text color="fg.muted">{m.summary}</Text>
-      </Stack>
-      <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
-        <SummaryCard title={m.companiesTitle} icon={FiBriefcase}>
-          <CompaniesFigures />
+      }
+    >
+      <SummaryCard title={m.companiesTitle} icon={FiBriefcase}>
+        <CompaniesFigures />
+      </SummaryCard>
+      {isSuperUser && (
+        <SummaryCard title={m.usersTitle} icon={FiUsers}>
+          <UsersFigures />
         </SummaryCard>
-        {isSuperUser && (
-          <SummaryCard title={m.usersTitle} icon={FiUsers}>
-            <UsersFigures />
-          </SummaryCard>
-        )}
-        <SummaryCard title={m.profileTitle} icon={FiUser}>
-          <Stack gap="1">
-            <Text fontWeight="medium" truncate>
-              {user.email}
-            </Text>
-            <Text color="fg.muted">{user.is_superuser ? m.roleAdmin : m.roleUser}</Text>
-          </Stack>
-        </SummaryCard>
-      </SimpleGrid>
-    </Stack>
+      )}
+      <SummaryCard title={m.profileTitle} icon={FiUser}>
+        <Stack gap="1">
+          <Text fontWeight="medium" truncate>
+            {user.email}
+          </Text>
+          <Text color="fg.muted">{user.is_superuser ? m.roleAdmin : m.roleUser}</Text>
+        </Stack>
+      </SummaryCard>
+    </DashboardPage>
+  );
+}
+
+/** The dashboard's prerendered first paint, before anyone is known: the greeting's place, the cards loading. */
+export function DashboardFirstPaint() {
+  return (
+    <DashboardPage
+      greeting={
+        // The head script shows the heading with the user's name as soon as the early request knows it.
+        <Box data-greeting="">
+          <Skeleton height="8" maxW="sm" />
+          <Heading as="h1" size="2xl" hidden data-default-name={m.defaultName}>
+            {m.greeting(FIRST_PAINT_SLOTS.userName)}
+          </Heading>
+        </Box>
+      }
+    >
+      <SummaryCard title={m.companiesTitle} icon={FiBriefcase}>
+        <FiguresLoading />
+      </SummaryCard>
+      <SummaryCard title={m.profileTitle} icon={FiUser}>
+        <Stack gap="1">
+          <Skeleton height="6" />
+          <Skeleton height="6" maxW="32" />
+        </Stack>
+      </SummaryCard>
+    </DashboardPage>
   );
 }

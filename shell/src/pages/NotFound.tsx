@@ -9,8 +9,13 @@ import { NOT_FOUND_ROUTE_ID, type NotFoundData } from '../routes/signed-in-route
 
 /** Root not-found screen (spec §2); inside the frame (which holds the page's `main`) for a signed-in user. */
 export function NotFound() {
-  const navigate = useNavigate();
   const framed = (useRouteLoaderData(NOT_FOUND_ROUTE_ID) as NotFoundData | undefined)?.framed === true;
+  return <NotFoundView framed={framed} />;
+}
+
+/** The not-found screen alone (a visitor's) or inside the frame (a signed-in user's); prerendered both ways. */
+export function NotFoundView({ framed }: { framed: boolean }) {
+  const navigate = useNavigate();
   return (
     <Center as={framed ? 'div' : 'main'} minH={framed ? '60vh' : '100vh'} p="6">
       <Stack align="center" textAlign="center" gap="4">

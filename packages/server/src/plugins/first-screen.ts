@@ -8,6 +8,7 @@ import {
 } from '@backoffice/contracts';
 import type { VisitorRegistry } from '../services/page-registry.js';
 import type { ShellBuild } from '../services/shell-source.js';
+import { type FirstPaint, framedFirstPaint, publicFirstPaint } from './first-paint.js';
 
 /**
  * The shell's index.html as served. The registry (page-registry.ts) is written into the page with each
@@ -29,6 +30,8 @@ import type { ShellBuild } from '../services/shell-source.js';
 const SIGNED_IN_GROUP = 'signed-in';
 /** The shell's head script of the signed-in pages (api-client's `head/early-data.js`; see EarlyRequests). */
 const EARLY_DATA_GROUP = 'early-data';
+/** The shell's head script of every page with a first paint (its `head/first-paint.js`; see first-paint.ts). */
+const FIRST_PAINT_GROUP = 'first-paint';
 /** Module Federation's chunk group of an expose (see EXPOSE_CHUNK_GROUP_PREFIX in @backoffice/federation). */
 const exposeGroup = (expose: string) => `__federation_expose_${expose}`;
 
@@ -152,7 +155,23 @@ export async function renderShellIndex(
   const headTag = head ? `<script defer src="/${escapeAttr(head)}"></script>` : '';
   const firstScript = page.indexOf('<script');
   const withHead = firstScript < 0 ? page : `${page.slice(0, firstScript)}${headTag}${page.slice(firstScript)}`;
+  const shellFiles = { read: (file: string) => shell.readText(file) };
+  const releaseFiles = release && { read: (file: string) => release.readFile(file) };
+  const paint: FirstPaint | undefined =
+    screen?.access === 'public'
+      ? releaseFiles && (await publicFirstPaint(releaseFiles, screen, pageSettings))
+      : framed
+        ? await framedFirstPaint(shellFiles, pathname, screen, registry, releaseFiles)
+        : undefined;
+  // The first paint's head script runs before the body is parsed (not deferred): it picks the variant
+  // the page's CSS shows. It reads the settings block, so it comes after it.
+  const paintScript = paint && shellGroups?.[FIRST_PAINT_GROUP]?.js?.[0];
+  const paintHead = paint && paintScript ? `${paint.head}<script src="/${escapeAttr(paintScript)}"></script>` : '';
   // A function, not a string: a replacement string reads `$'`, `` $` `` and `$&` in the registry (which
   // carries what a link asked for, `?remote-override=`) as pieces of the page to copy in.
-  return withHead.replace('</head>', () => `${firstScript < 0 ? headTag : ''}${tags.join('')}</head>`);
+  const withTags = withHead.replace(
+    '</head>',
+    () => `${firstScript < 0 ? headTag : ''}${tags.join('')}${paintHead}</head>`,
+  );
+  return paintHead ? withTags.replace('<div id="root">', () => `${paint?.body ?? ''}<div id="root">`) : withTags;
 }

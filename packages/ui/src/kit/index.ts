@@ -35,7 +35,7 @@ export {
 } from './keyset-list.js';
 export { ListTotal, type ListTotalProps } from './list-total.js';
 export { type MutationOutcome, mutateWithToast, type Notice, type ToastOptions } from './mutation-toast.js';
-export { PageFrame, type PageFrameProps } from './page-frame.js';
+export { PageFrame, type PageFrameProps, PageFrameSkeleton } from './page-frame.js';
 export { type ListQuery, PagedTable, type PagedTableProps } from './paged-table.js';
 export { usePausedCommit } from './paused-commit.js';
 export { PHONE_MEDIA_QUERY, usePhoneLayout } from './phone-layout.js';

@@ -1,5 +1,7 @@
+import { FIRST_PAINT_ELEMENT_ID } from '@backoffice/contracts';
 import { Flex } from '@chakra-ui/react/flex';
 import { Heading } from '@chakra-ui/react/heading';
+import { Skeleton } from '@chakra-ui/react/skeleton';
 import { Stack } from '@chakra-ui/react/stack';
 import { type ReactNode, useEffect, useState } from 'react';
 
@@ -26,21 +28,66 @@ export interface PageFrameProps {
  */
 export function PageFrame({ title, action, description, filters, children }: PageFrameProps) {
   const [bodyRendered, setBodyRendered] = useState(false);
+  // Grey bars stand for the body in a prerendered first paint and in the commit that takes it over (the
+  // same picture, no jump); after a menu click the title row comes alone, the fewer elements the sooner.
+  const [bodySkeleton] = useState(firstPaintShowing);
   useEffect(() => setBodyRendered(true), []);
   return (
-    <Stack gap="6" p={{ base: '4', md: '8' }}>
-      <Flex gap="4" justify="space-between" align="center" wrap="wrap">
-        <Stack gap="1">
-          {/* Focusable from script only: where the focus goes when a dialog's row and list are gone. */}
-          <Heading as="h1" size="2xl" tabIndex={-1}>
-            {title}
-          </Heading>
-          {description}
-        </Stack>
-        {action}
-      </Flex>
-      {bodyRendered && filters}
+    <Stack {...PAGE_STACK}>
+      <TitleRow title={title} description={description} action={action} />
+      {bodyRendered ? filters : bodySkeleton && <BodySkeleton />}
       {bodyRendered && children}
+    </Stack>
+  );
+}
+
+/** Rendering the first paint (in Node, at build time), or the app about to take it over. */
+const firstPaintShowing = () =>
+  typeof document === 'undefined' || document.getElementById(FIRST_PAINT_ELEMENT_ID) !== null;
+
+const PAGE_STACK = { gap: '6', p: { base: '4', md: '8' } } as const;
+
+function TitleRow({ title, description, action }: Pick<PageFrameProps, 'title' | 'description' | 'action'>) {
+  return (
+    <Flex gap="4" justify="space-between" align="center" wrap="wrap">
+      <Stack gap="1">
+        {/* Focusable from script only: where the focus goes when a dialog's row and list are gone. */}
+        <Heading as="h1" size="2xl" tabIndex={-1}>
+          {title}
+        </Heading>
+        {description}
+      </Stack>
+      {action}
+    </Flex>
+  );
+}
+
+/**
+ * Grey bars where the filters and the list will be: what the first commit and a prerendered first paint
+ * show under the title row (a picture only: the page says it is loading once its list does).
+ */
+function BodySkeleton() {
+  return (
+    <Stack gap="3" aria-hidden>
+      <Skeleton height="10" maxW="md" />
+      {[0, 1, 2, 3, 4, 5].map((row) => (
+        <Skeleton key={row} height="10" />
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * A screen's first paint before its code is there (the shell prerenders it, the server writes in the
+ * registry's title): the title row as `PageFrame` draws it, and grey bars where the content will be.
+ */
+export function PageFrameSkeleton({ title, loadingLabel }: { title: string; loadingLabel: string }) {
+  return (
+    <Stack {...PAGE_STACK}>
+      <TitleRow title={title} />
+      <Stack role="status" aria-label={loadingLabel}>
+        <BodySkeleton />
+      </Stack>
     </Stack>
   );
 }

@@ -1,0 +1,137 @@
+import { gzipSync } from 'node:zlib';
+import type { Page, Route } from '@playwright/test';
+import { loginForm } from '../src/auth-pages.js';
+import { BUDGETS } from '../src/budgets.js';
+import { expect, test } from '../src/fixtures.js';
+
+/**
+ * Issue 26, "paint before JavaScript": the server writes each route's prerendered first paint into the page,
+ * the head script picks its variant (session, colour mode, menu width) before the body is parsed, and the
+ * live app takes it over without a jump, keeping what the person typed, the focus, the caret and a submit.
+ */
+
+/** Holds every script of the app (not the head scripts) until `release`: the first paint alone is on screen. */
+async function holdAppCode(page: Page) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(
+    (url) => url.pathname.endsWith('.js') && !/\/static\/js\/head\.[0-9a-f]+\.js$/.test(url.pathname),
+    (route) => {
+      if (released) void route.continue();
+      else held.push(route);
+    },
+  );
+  return {
+    release: async () => {
+      released = true;
+      for (const route of held.splice(0)) await route.continue();
+    },
+  };
+}
+
+const live = (page: Page) => page.locator('html[data-live]');
+
+/** With the app's code held, the page never finishes loading: wait for its HTML only. */
+const open = (page: Page, path: string) => page.goto(path, { waitUntil: 'commit' });
+
+const ROUTES = ['/login', '/signup', '/recover-password', '/reset-password?token=x', '/', '/companies', '/nowhere'];
+
+test('every first paint is in the HTML the server answers, within its byte budget', async ({ request }) => {
+  for (const path of ROUTES) {
+    const html = await (await request.get(path, { headers: { Accept: 'text/html' } })).text();
+    const body = /<div id="first-paint"[\s\S]*?(?=<div id="root">)/.exec(html)?.[0];
+    expect(body, path).toBeTruthy();
+    const styles = html.match(/<style\b[^>]*>[^<]*<\/style>/g)?.join('') ?? '';
+    const added = gzipSync(`${styles}${body}`).length;
+    expect(added, `${path}: first paint, gzip bytes`).toBeLessThanOrEqual(BUDGETS.firstPaintGzipKB * 1024);
+  }
+  const login = await (await request.get('/login', { headers: { Accept: 'text/html' } })).text();
+  // The head script that picks the variant runs before the body is parsed: it must stay tiny.
+  const head = /<script src="(\/static\/js\/head\.[0-9a-f]+\.js)"><\/script>/.exec(login)?.[1];
+  expect(head).toBeTruthy();
+  const code = await (await request.get(head as string)).body();
+  expect(gzipSync(code, { level: 9 }).length).toBeLessThanOrEqual(BUDGETS.firstPaintHeadScriptGzipBytes);
+  expect(login).toContain('>Entrar</h1>');
+  expect(login).toContain('>Entrar</button>');
+  // No form of the first paint can be sent by the browser before the app is live.
+  expect(login).not.toMatch(/<form(?![^>]*method="dialog")/);
+});
+
+test('/login paints, dark, before any of the app’s code, and the app takes over in place', async ({ page }) => {
+  const code = await holdAppCode(page);
+  await open(page, '/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
+  await expect(loginForm(page).submit).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.className)).toContain('dark');
+  const before = await page.getByRole('heading', { level: 1 }).boundingBox();
+  const buttonBefore = await loginForm(page).submit.boundingBox();
+  await code.release();
+  await expect(live(page)).toBeAttached();
+  await expect(page.locator('#first-paint')).toHaveCount(0);
+  expect(await page.getByRole('heading', { level: 1, name: 'Entrar' }).boundingBox()).toEqual(before);
+  expect(await loginForm(page).submit.boundingBox()).toEqual(buttonBefore);
+});
+
+test('what is typed before the app is live stays, with the focus and the caret; a submit is sent once live', async ({
+  page,
+  api,
+}) => {
+  const user = await api.createUser();
+  const code = await holdAppCode(page);
+  await open(page, '/login');
+  const form = loginForm(page);
+  await form.email.fill(user.email);
+  await form.password.fill(user.password);
+  await form.password.press('ArrowLeft');
+  await form.password.press('ArrowLeft');
+  await code.release();
+  await expect(live(page)).toBeAttached();
+  await expect(form.email).toHaveValue(user.email);
+  await expect(form.password).toHaveValue(user.password);
+  await expect(form.password).toBeFocused();
+  const caret = await form.password.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd]);
+  expect(caret).toEqual([user.password.length - 2, user.password.length - 2]);
+
+  // Submitted before the app is live: nothing is sent by the browser (no password in a URL), and the
+  // live form signs in.
+  await page.evaluate(() => localStorage.clear());
+  const again = await holdAppCode(page);
+  await open(page, '/login');
+  await form.email.fill(user.email);
+  await form.password.fill(user.password);
+  await form.submit.click();
+  expect(page.url()).not.toContain(encodeURIComponent(user.password));
+  await again.release();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Bem-vindo\(a\), / })).toBeVisible();
+});
+
+test('the signed-in frame paints for a stored session only, with the stored colour mode and menu width', async ({
+  page,
+  api,
+}) => {
+  const code = await holdAppCode(page);
+  await open(page, '/companies');
+  // No session: neither the frame nor the page flashes before the app sends the visitor to /login.
+  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toBeHidden();
+
+  const user = await api.createUser();
+  await page.evaluate((token) => {
+    localStorage.setItem('access_token', token);
+    localStorage.setItem('theme', 'light');
+    localStorage.setItem('sidebar_collapsed', 'true');
+  }, user.token as string);
+  await open(page, '/companies');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestão de Empresas' })).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'Menu principal' });
+  await expect(menu.getByRole('link', { name: 'Empresas' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('button', { name: 'Expandir menu' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.className)).toContain('light');
+  const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
+  await code.release();
+  await expect(live(page)).toBeAttached();
+  await expect(page.getByRole('button', { name: 'Expandir menu' })).toBeVisible();
+  expect(await page.getByRole('heading', { level: 1, name: 'Gestão de Empresas' }).boundingBox()).toEqual(heading);
+  await expect(page.getByPlaceholder('Buscar por nome, razão social ou CNPJ')).toBeVisible();
+});

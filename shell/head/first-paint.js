@@ -1,0 +1,52 @@
+// The first paint's head script (docs/architecture.md, "First paint"): run before the body is parsed, it
+// makes the choices the prerendered page's CSS reads, so the first paint is the right one — the stored
+// colour mode (dark by default; packages/ui color-mode.tsx), whether a session is stored (the frame or the
+// public page; api-client token.ts, session-start.ts), the menu's stored width (shell layout/AppFrame.tsx).
+// It also keeps a form of the first paint from being sent before the app is live, noting it for the app
+// (first-paint/takeover.ts). Plain JavaScript without imports: the shell's build serves it minified.
+(() => {
+  const html = document.documentElement;
+  const read = (key) => {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  };
+  let config = {};
+  try {
+    config = {
+      ...JSON.parse(document.getElementById('backoffice-config')?.textContent || '{}'),
+      ...window.__BACKOFFICE_CONFIG__,
+    };
+  } catch {
+    // A page without settings: the defaults.
+  }
+  const theme = read('theme') === 'light' ? 'light' : 'dark';
+  html.classList.add(theme);
+  html.style.colorScheme = theme;
+  // On localhost the app clears the stored session at start (spec §4): it will be signed out.
+  const cleared = location.hostname === 'localhost' && config.clearSessionOnLocalhost !== false;
+  html.setAttribute('data-session', read('access_token') && !cleared ? 'in' : 'out');
+  if (read('sidebar_collapsed') === 'true') html.setAttribute('data-sidebar', 'collapsed');
+  // The dashboard's greeting, once the early request for the current user has answered (api-client's
+  // head/early-data.js): the prerendered heading holds the name's slot and the name for a user without one.
+  document.addEventListener('backoffice:early-user', (event) => {
+    for (const heading of document.querySelectorAll('#first-paint [data-greeting] h1[hidden]')) {
+      const name = event.detail.full_name || heading.getAttribute('data-default-name');
+      heading.textContent = heading.textContent.replace('__BO_USER__', name);
+      heading.previousElementSibling?.remove();
+      heading.hidden = false;
+    }
+  });
+  document.addEventListener(
+    'submit',
+    (event) => {
+      const first = document.getElementById('first-paint');
+      if (!first?.contains(event.target)) return;
+      event.preventDefault();
+      html.setAttribute('data-first-paint-submit', String([...first.querySelectorAll('form')].indexOf(event.target)));
+    },
+    true,
+  );
+})();

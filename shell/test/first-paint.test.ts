@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { COLOR_MODE_STORAGE_KEY } from '@backoffice/ui';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COLLAPSED_STORAGE_KEY } from '../src/layout/AppFrame';
+
+/** The head script as the build serves it (minified, but the same code). */
+const HEAD_SCRIPT = fs.readFileSync(path.join(__dirname, '../head/first-paint.js'), 'utf8');
+const runHeadScript = () => new Function(HEAD_SCRIPT)();
+
+const html = document.documentElement;
+
+beforeEach(() => {
+  localStorage.clear();
+  html.className = '';
+  for (const name of ['data-session', 'data-sidebar', 'data-live', 'data-first-paint-submit'])
+    html.removeAttribute(name);
+  document.body.innerHTML = '';
+});
+
+describe('the first paint’s head script', () => {
+  it('reads the keys the app writes: dark by default, no session, the menu expanded', () => {
+    expect(COLOR_MODE_STORAGE_KEY).toBe('theme');
+    expect(COLLAPSED_STORAGE_KEY).toBe('sidebar_collapsed');
+    runHeadScript();
+    expect(html.classList.contains('dark')).toBe(true);
+    expect(html.getAttribute('data-session')).toBe('out');
+    expect(html.hasAttribute('data-sidebar')).toBe(false);
+  });
+
+  it('picks the stored colour mode, session and menu width', () => {
+    // jsdom's page is on localhost, where the app clears the stored session at start unless told not to.
+    window.__BACKOFFICE_CONFIG__ = { clearSessionOnLocalhost: false };
+    localStorage.setItem(COLOR_MODE_STORAGE_KEY, 'light');
+    localStorage.setItem('access_token', 'a-token');
+    localStorage.setItem(COLLAPSED_STORAGE_KEY, 'true');
+    runHeadScript();
+    expect(html.classList.contains('light')).toBe(true);
+    expect(html.style.colorScheme).toBe('light');
+    expect(html.getAttribute('data-session')).toBe('in');
+    expect(html.getAttribute('data-sidebar')).toBe('collapsed');
+    // Where the app will clear it (localhost), a stored session paints the public page.
+    delete window.__BACKOFFICE_CONFIG__;
+    runHeadScript();
+    expect(html.getAttribute('data-session')).toBe('out');
+  });
+
+  it('notes a first paint’s form submitted before the app is live, instead of letting the browser send it', () => {
+    runHeadScript();
+    document.body.innerHTML =
+      '<div id="first-paint"><form method="dialog"></form><form method="dialog"><button>Entrar</button></form></div>';
+    const event = new Event('submit', { bubbles: true, cancelable: true });
+    document.querySelectorAll('form')[1]?.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
+    expect(html.getAttribute('data-first-paint-submit')).toBe('1');
+  });
+  it('shows the dashboard’s greeting once the early request knows the user, as text', () => {
+    runHeadScript();
+    const greeting = `<div data-greeting=""><div class="skeleton"></div><h1 hidden data-default-name="Usuário">Bem-vindo(a), __BO_USER__!</h1></div>`;
+    document.body.innerHTML = `<div id="first-paint">${greeting}${greeting}</div>`;
+    document.dispatchEvent(new CustomEvent('backoffice:early-user', { detail: { full_name: '<b>Ana</b>' } }));
+    const headings = [...document.querySelectorAll('h1')];
+    expect(headings.map((h) => [h.hidden, h.textContent, h.children.length])).toEqual([
+      [false, 'Bem-vindo(a), <b>Ana</b>!', 0],
+      [false, 'Bem-vindo(a), <b>Ana</b>!', 0],
+    ]);
+    expect(document.querySelector('.skeleton')).toBeNull();
+    document.body.innerHTML = `<div id="first-paint">${greeting}</div>`;
+    document.dispatchEvent(new CustomEvent('backoffice:early-user', { detail: { full_name: null } }));
+    expect(document.querySelector('h1')?.textContent).toBe('Bem-vindo(a), Usuário!');
+  });
+});
+
+describe('taking the first paint over', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** A fresh copy of the module: its holds and "requested" are per page. */
+  const takeover = async () => {
+    vi.resetModules();
+    return import('../src/first-paint/takeover');
+  };
+
+  const page = () => {
+    document.body.innerHTML = `
+      <div id="first-paint"><form method="dialog"><input name="username"><input name="password" type="password"></form></div>
+      <div id="root"><form><input name="username"><input name="password" type="password"></form></div>`;
+    const [firstEmail, firstPassword, liveEmail, livePassword] = [...document.querySelectorAll('input')] as [
+      HTMLInputElement,
+      HTMLInputElement,
+      HTMLInputElement,
+      HTMLInputElement,
+    ];
+    return { firstEmail, firstPassword, liveEmail, livePassword };
+  };
+
+  it('carries the typed values (as input events), the focus and the caret into the live form, then removes itself', async () => {
+    const { requestTakeOver } = await takeover();
+    const fields = page();
+    fields.firstEmail.value = 'ana@example.com';
+    fields.firstPassword.value = 'segredo123';
+    fields.firstPassword.focus();
+    fields.firstPassword.setSelectionRange(3, 5);
+    const typed: string[] = [];
+    fields.livePassword.addEventListener('input', () => typed.push(fields.livePassword.value));
+    requestTakeOver();
+    expect(document.getElementById('first-paint')).toBeNull();
+    expect(fields.liveEmail.value).toBe('ana@example.com');
+    expect(typed).toEqual(['segredo123']);
+    expect(document.activeElement).toBe(fields.livePassword);
+    expect([fields.livePassword.selectionStart, fields.livePassword.selectionEnd]).toEqual([3, 5]);
+    expect(html.hasAttribute('data-live')).toBe(true);
+  });
+
+  it('moves the focus of a link or a button to its live counterpart (a Tab pressed before the app was live)', async () => {
+    const { requestTakeOver } = await takeover();
+    document.body.innerHTML = `
+      <div id="first-paint"><a href="#conteudo">Pular para o conteúdo</a><button aria-label="Recolher menu"></button></div>
+      <div id="root"><a href="/">Início</a><a href="#conteudo">Pular para o conteúdo</a><button aria-label="Recolher menu"></button></div>`;
+    (document.querySelector('#first-paint a') as HTMLElement).focus();
+    requestTakeOver();
+    expect(document.activeElement).toBe(document.querySelectorAll('#root a')[1]);
+  });
+
+  it('sends a form submitted meanwhile, once live', async () => {
+    const { requestTakeOver } = await takeover();
+    page();
+    html.setAttribute('data-first-paint-submit', '0');
+    const live = document.querySelector('#root form') as HTMLFormElement;
+    const submitted = vi.fn((event: Event) => event.preventDefault());
+    live.addEventListener('submit', submitted);
+    requestTakeOver();
+    expect(submitted).toHaveBeenCalledTimes(1);
+    expect(html.hasAttribute('data-first-paint-submit')).toBe(false);
+  });
+
+  it('waits while something holds it (a spinner where the frame was), at most a few seconds', async () => {
+    vi.useFakeTimers();
+    const { holdFirstPaint, requestTakeOver } = await takeover();
+    page();
+    const release = holdFirstPaint();
+    requestTakeOver();
+    expect(document.getElementById('first-paint')).not.toBeNull();
+    release();
+    expect(document.getElementById('first-paint')).toBeNull();
+
+    const again = await takeover();
+    page();
+    again.holdFirstPaint();
+    again.requestTakeOver();
+    vi.advanceTimersByTime(3_999);
+    expect(document.getElementById('first-paint')).not.toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(document.getElementById('first-paint')).toBeNull();
+  });
+});
