@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/messages';
-import { openAdd, serve } from './user-dialogs';
+import { openAdd, serve, serveSaving } from './user-dialogs';
 
 const t = messages.dialog;
 describe('Add user dialog', () => {
@@ -38,11 +38,7 @@ describe('Add user dialog', () => {
   });
 
   it('creates the user with the form values and says so', async () => {
-    const sent: unknown[] = [];
-    serve((body) => {
-      sent.push(body);
-      return { status: 200, body: makeUser(9) };
-    });
+    const sent = serveSaving(makeUser(9));
     const dialog = await openAdd();
     await userEvent.type(within(dialog).getByLabelText(new RegExp(`^${t.email}`)), 'nova@example.com');
     await userEvent.type(within(dialog).getByLabelText(t.fullName), 'Nova Pessoa');

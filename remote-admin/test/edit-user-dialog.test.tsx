@@ -4,16 +4,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/messages';
-import { openEdit, other, serve } from './user-dialogs';
+import { openEdit, other, serveSaving } from './user-dialogs';
 
 const t = messages.dialog;
 describe('Edit user dialog', () => {
   it('starts from the stored user and sends no password when left empty', async () => {
-    const sent: unknown[] = [];
-    serve((body) => {
-      sent.push(body);
-      return { status: 200, body: other };
-    });
+    const sent = serveSaving();
     const dialog = await openEdit();
     expect(within(dialog).getByLabelText(new RegExp(`^${t.email}`))).toHaveValue(other.email);
     expect(within(dialog).getByLabelText(t.fullName)).toHaveValue('Bia Souza');

@@ -4,16 +4,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/messages';
-import { openEdit, other, serve } from './user-dialogs';
+import { openEdit, other, serveSaving } from './user-dialogs';
 
 const t = messages.dialog;
 describe('Edit user dialog', () => {
   it('checks a new password (minimum 8, confirmation) and sends it', async () => {
-    const sent: unknown[] = [];
-    serve((body) => {
-      sent.push(body);
-      return { status: 200, body: other };
-    });
+    const sent = serveSaving();
     const dialog = await openEdit();
     const password = within(dialog).getByLabelText(new RegExp(`^${t.editPassword}`));
     await userEvent.type(password, 'short');

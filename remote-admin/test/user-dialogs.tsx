@@ -1,3 +1,4 @@
+import type { UserPublic } from '@backoffice/contracts';
 import { superuser as admin, fakeApi, makeUser, renderPage } from '@backoffice/ui/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -16,6 +17,16 @@ export function serve(write: (body: unknown) => { status: number; body: unknown 
     if (call.method === 'POST' || call.method === 'PATCH') return write(call.body);
     return undefined;
   });
+}
+
+/** The admin list with `other`, whose API saves: every POST or PATCH body lands in the array answered, and `saved` comes back. */
+export function serveSaving(saved: UserPublic = other): unknown[] {
+  const sent: unknown[] = [];
+  serve((body) => {
+    sent.push(body);
+    return { status: 200, body: saved };
+  });
+  return sent;
 }
 
 export async function openAdd() {

@@ -1,5 +1,6 @@
-import { type Answer, type Call, fakeApi, renderRoutes } from '@backoffice/ui/testing';
-import { beforeEach } from 'vitest';
+import { type Answer, type Call, errorsOf, fakeApi, fieldByLabel, renderRoutes } from '@backoffice/ui/testing';
+import { waitFor } from '@testing-library/react';
+import { beforeEach, expect } from 'vitest';
 import Login from '../src/pages/Login';
 import RecoverPassword from '../src/pages/RecoverPassword';
 import ResetPassword from '../src/pages/ResetPassword';
@@ -64,4 +65,23 @@ export function renderAt(url: string, { signedIn = false } = {}) {
     url,
     { signedIn },
   );
+}
+
+/** The user-event session of a page rendered by `renderAt`. */
+export type User = ReturnType<typeof renderAt>['user'];
+
+/** Leaves the field labelled `label` holding `value` (an empty one is only visited), as a person would. */
+export async function blurWith(user: User, label: string, value: string) {
+  await user.clear(fieldByLabel(label));
+  if (value) await user.type(fieldByLabel(label), value);
+  else await user.click(fieldByLabel(label));
+  await user.tab();
+}
+
+/** For each `[value, errors]` in turn: the field is left holding the value, then shows exactly those errors. */
+export async function expectErrorsOnBlur(user: User, label: string, steps: [value: string, errors: string[]][]) {
+  for (const [value, errors] of steps) {
+    await blurWith(user, label, value);
+    await waitFor(() => expect(errorsOf(label)).toEqual(errors));
+  }
 }

@@ -3,27 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../src/messages';
 import {
   answerWith,
+  blurWith,
   deferred,
   errorsOf,
+  expectErrorsOnBlur,
   field,
   json,
   linkCheckAnswers,
   linkChecks,
   renderAt,
   sent,
+  type User,
 } from './account-pages';
 
 const NEW_PASSWORD = messages.newPasswordLabel;
 const CONFIRM = messages.confirmNewPasswordLabel;
-
-type User = ReturnType<typeof renderAt>['user'];
-
-async function blurWith(user: User, label: string, value: string) {
-  await user.clear(field(label));
-  if (value) await user.type(field(label), value);
-  else await user.click(field(label));
-  await user.tab();
-}
 
 async function fillValid(user: User) {
   await user.type(field(NEW_PASSWORD), 'brand-new-password');
@@ -60,21 +54,20 @@ describe('/reset-password', () => {
 
   it('new password: required, then at least 8 characters, on blur', async () => {
     const { user } = await renderReset('/reset-password?token=abc');
-    await blurWith(user, NEW_PASSWORD, '');
-    await waitFor(() => expect(errorsOf(NEW_PASSWORD)).toEqual(['Password is required']));
-    await blurWith(user, NEW_PASSWORD, 'short');
-    await waitFor(() => expect(errorsOf(NEW_PASSWORD)).toEqual(['Password must be at least 8 characters']));
-    await blurWith(user, NEW_PASSWORD, 'long-enough');
-    await waitFor(() => expect(errorsOf(NEW_PASSWORD)).toEqual([]));
+    await expectErrorsOnBlur(user, NEW_PASSWORD, [
+      ['', ['Password is required']],
+      ['short', ['Password must be at least 8 characters']],
+      ['long-enough', []],
+    ]);
   });
 
   it('confirmation: required, then equal to the new password', async () => {
     const { user } = await renderReset('/reset-password?token=abc');
     await blurWith(user, NEW_PASSWORD, 'long-enough');
-    await blurWith(user, CONFIRM, '');
-    await waitFor(() => expect(errorsOf(CONFIRM)).toEqual(['Confirmação de senha é obrigatória']));
-    await blurWith(user, CONFIRM, 'long-enougH');
-    await waitFor(() => expect(errorsOf(CONFIRM)).toEqual(['A senha não confere']));
+    await expectErrorsOnBlur(user, CONFIRM, [
+      ['', ['Confirmação de senha é obrigatória']],
+      ['long-enougH', ['A senha não confere']],
+    ]);
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect(sent).toEqual([]);
     await blurWith(user, CONFIRM, 'long-enough');

@@ -3,21 +3,22 @@ import { uiMessages } from '@backoffice/ui';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../src/messages';
-import { answerWith, errorsOf, field, json, renderAt, sent } from './account-pages';
+import {
+  answerWith,
+  blurWith,
+  errorsOf,
+  expectErrorsOnBlur,
+  field,
+  json,
+  renderAt,
+  sent,
+  type User,
+} from './account-pages';
 
 const FULL_NAME = messages.fullNameLabel;
 const EMAIL = messages.emailLabel;
 const PASSWORD = messages.passwordLabel;
 const CONFIRM = messages.confirmPasswordLabel;
-
-type User = ReturnType<typeof renderAt>['user'];
-
-async function blurWith(user: User, label: string, value: string) {
-  await user.clear(field(label));
-  if (value) await user.type(field(label), value);
-  else await user.click(field(label));
-  await user.tab();
-}
 
 async function fillValid(user: User) {
   await user.type(field(FULL_NAME), 'Ana Souza');
@@ -40,49 +41,41 @@ describe('/signup', () => {
 
   it('full name: required, then at least 3 characters, on blur', async () => {
     const { user } = renderAt('/signup');
-    await blurWith(user, FULL_NAME, '');
-    await waitFor(() => expect(errorsOf(FULL_NAME)).toEqual(['Full Name is required']));
-    await blurWith(user, FULL_NAME, '   ');
-    await waitFor(() => expect(errorsOf(FULL_NAME)).toEqual(['Full Name is required']));
-    await blurWith(user, FULL_NAME, 'Al');
-    await waitFor(() => expect(errorsOf(FULL_NAME)).toEqual(['Full Name must be at least 3 characters']));
-    await blurWith(user, FULL_NAME, 'Ana');
-    await waitFor(() => expect(errorsOf(FULL_NAME)).toEqual([]));
+    await expectErrorsOnBlur(user, FULL_NAME, [
+      ['', ['Full Name is required']],
+      ['   ', ['Full Name is required']],
+      ['Al', ['Full Name must be at least 3 characters']],
+      ['Ana', []],
+    ]);
   });
 
   it('e-mail: required, the pattern, and every error of the field at once', async () => {
     const { user } = renderAt('/signup');
-    await blurWith(user, EMAIL, '');
-    await waitFor(() => expect(errorsOf(EMAIL)).toEqual(['Email is required']));
-    await blurWith(user, EMAIL, 'ana@');
-    await waitFor(() => expect(errorsOf(EMAIL)).toEqual(['Endereço de email inválido']));
-    await blurWith(user, EMAIL, 'a'.repeat(256));
-    await waitFor(() =>
-      expect(errorsOf(EMAIL)).toEqual(['Email must be at most 255 characters', 'Endereço de email inválido']),
-    );
-    await blurWith(user, EMAIL, 'ana@example.com');
-    await waitFor(() => expect(errorsOf(EMAIL)).toEqual([]));
+    await expectErrorsOnBlur(user, EMAIL, [
+      ['', ['Email is required']],
+      ['ana@', ['Endereço de email inválido']],
+      ['a'.repeat(256), ['Email must be at most 255 characters', 'Endereço de email inválido']],
+      ['ana@example.com', []],
+    ]);
   });
 
   it('password: required, then at least 8 characters', async () => {
     const { user } = renderAt('/signup');
-    await blurWith(user, PASSWORD, '');
-    await waitFor(() => expect(errorsOf(PASSWORD)).toEqual(['Password is required']));
-    await blurWith(user, PASSWORD, '1234567');
-    await waitFor(() => expect(errorsOf(PASSWORD)).toEqual(['Password must be at least 8 characters']));
-    await blurWith(user, PASSWORD, '12345678');
-    await waitFor(() => expect(errorsOf(PASSWORD)).toEqual([]));
+    await expectErrorsOnBlur(user, PASSWORD, [
+      ['', ['Password is required']],
+      ['1234567', ['Password must be at least 8 characters']],
+      ['12345678', []],
+    ]);
   });
 
   it('confirmation: required, then equal to the password', async () => {
     const { user } = renderAt('/signup');
     await blurWith(user, PASSWORD, 'secret-password');
-    await blurWith(user, CONFIRM, '');
-    await waitFor(() => expect(errorsOf(CONFIRM)).toEqual(['Confirmação de senha é obrigatória']));
-    await blurWith(user, CONFIRM, 'secret-passwort');
-    await waitFor(() => expect(errorsOf(CONFIRM)).toEqual(['A senha não confere']));
-    await blurWith(user, CONFIRM, 'secret-password');
-    await waitFor(() => expect(errorsOf(CONFIRM)).toEqual([]));
+    await expectErrorsOnBlur(user, CONFIRM, [
+      ['', ['Confirmação de senha é obrigatória']],
+      ['secret-passwort', ['A senha não confere']],
+      ['secret-password', []],
+    ]);
   });
 
   it('sends only email, full_name and password; success goes to /login with "Account created"', async () => {

@@ -1,6 +1,6 @@
 import { applyListSearch, readListSearch } from '@backoffice/ui/kit';
 import { describe, expect, it } from 'vitest';
-import { CompaniesSearchSchema, filterOf, hasActiveFilters } from '../src/hooks/companies-search';
+import { CompaniesSearchSchema, filterOf, hasActiveFilters } from '../src/pages/companies-search';
 
 /** The URL read as the screen reads it, absent values left out (as the URL leaves them). */
 const parse = (query: string) =>

@@ -139,6 +139,8 @@ describe('the company page', () => {
       actor: { type: 'user', id: makeUser(1).id, label: 'ana@example.com' },
       ...fields,
     });
+  /** The company's history as the API answers it: these events, newest first, and no older page. */
+  const historyAnswer = (...events: AuditEvent[]) => ({ status: 200, body: { data: events, next_cursor: null } });
 
   it('shows the fields, the related companies and the history, each change field by field', async () => {
     fakeApi((call) => {
@@ -154,20 +156,14 @@ describe('the company page', () => {
         };
       }
       if (call.path === `/companies/${company.id}/history`) {
-        return {
-          status: 200,
-          body: {
-            data: [
-              event({
-                id: '2',
-                action: 'company.updated',
-                changes: { trading_name: { old: 'Antigo', new: company.trading_name } },
-              }),
-              event({}),
-            ],
-            next_cursor: null,
-          },
-        };
+        return historyAnswer(
+          event({
+            id: '2',
+            action: 'company.updated',
+            changes: { trading_name: { old: 'Antigo', new: company.trading_name } },
+          }),
+          event({}),
+        );
       }
       return undefined;
     });
@@ -195,19 +191,13 @@ describe('the company page', () => {
         return { status: 200, body: { matrizes: [], filiais: [], filiais_count: 0 } };
       }
       if (call.path === `/companies/${company.id}/history`) {
-        return {
-          status: 200,
-          body: {
-            data: [
-              event({
-                id: '2',
-                action: 'company.deleted',
-                changes: { trading_name: { old: company.trading_name, new: null } },
-              }),
-            ],
-            next_cursor: null,
-          },
-        };
+        return historyAnswer(
+          event({
+            id: '2',
+            action: 'company.deleted',
+            changes: { trading_name: { old: company.trading_name, new: null } },
+          }),
+        );
       }
       return undefined;
     });

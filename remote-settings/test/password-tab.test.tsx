@@ -23,6 +23,20 @@ async function openPasswordTab(answer: (call: Call) => { status: number; body: u
 
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
 
+/** The API accepts the change and answers a fresh token. */
+const changed = () => ({
+  status: 200,
+  body: { message: 'Password updated successfully', access_token: 'fresh-token', token_type: 'bearer' },
+});
+
+/** Fills the tab (the new password twice) and presses Salvar. */
+async function changePassword(current: string, next: string) {
+  await userEvent.type(field(t.current), current);
+  await userEvent.type(field(t.new), next);
+  await userEvent.type(field(t.confirm), next);
+  await userEvent.click(screen.getByRole('button', { name: t.save }));
+}
+
 describe('Senha', () => {
   it('validates on blur: required fields, the password rule and the confirmation', async () => {
     const calls = await openPasswordTab(() => ({ status: 500, body: {} }));
@@ -41,14 +55,8 @@ describe('Senha', () => {
   });
 
   it('changes the password, keeps the session with the fresh token and clears the form', async () => {
-    const calls = await openPasswordTab(() => ({
-      status: 200,
-      body: { message: 'Password updated successfully', access_token: 'fresh-token', token_type: 'bearer' },
-    }));
-    await userEvent.type(field(t.current), 'old-password');
-    await userEvent.type(field(t.new), 'new-password-1');
-    await userEvent.type(field(t.confirm), 'new-password-1');
-    await userEvent.click(screen.getByRole('button', { name: t.save }));
+    const calls = await openPasswordTab(changed);
+    await changePassword('old-password', 'new-password-1');
     expect(await screen.findByText(t.successTitle)).toBeInTheDocument();
     expect(screen.getByText(t.successText)).toBeInTheDocument();
     expect(localStorage.getItem('access_token')).toBe('fresh-token');
@@ -62,10 +70,7 @@ describe('Senha', () => {
 
   it('shows the server refusing a wrong current password and keeps the old token', async () => {
     await openPasswordTab(() => ({ status: 400, body: { detail: 'Incorrect password' } }));
-    await userEvent.type(field(t.current), 'wrong-password');
-    await userEvent.type(field(t.new), 'new-password-1');
-    await userEvent.type(field(t.confirm), 'new-password-1');
-    await userEvent.click(screen.getByRole('button', { name: t.save }));
+    await changePassword('wrong-password', 'new-password-1');
     expect(await screen.findByText('A senha atual está incorreta.')).toBeInTheDocument();
     expect(localStorage.getItem('access_token')).toBe('test-token');
   });
@@ -91,14 +96,8 @@ describe('Senha with a password typed (issue 28)', () => {
   });
 
   it('leaves at once once the password is changed (the form is empty again)', async () => {
-    const { router } = await openPasswordTab(() => ({
-      status: 200,
-      body: { message: 'Password updated successfully', access_token: 'fresh-token', token_type: 'bearer' },
-    }));
-    await userEvent.type(field(t.current), 'old-password');
-    await userEvent.type(field(t.new), 'new-password-1');
-    await userEvent.type(field(t.confirm), 'new-password-1');
-    await userEvent.click(screen.getByRole('button', { name: t.save }));
+    const { router } = await openPasswordTab(changed);
+    await changePassword('old-password', 'new-password-1');
     await waitFor(() => expect(field(t.current)).toHaveValue(''));
     await act(() => router.navigate('/companies'));
     expect(await screen.findByText('elsewhere')).toBeInTheDocument();

@@ -2,6 +2,16 @@ import type { RegistryScreen } from '@backoffice/contracts';
 import { setRegistry } from '../src/federation/registry';
 import { createRoutes } from '../src/routes/router';
 
+/** The companies list as `remote-companies/src/remote.ts` declares it. */
+export const COMPANIES_SCREEN: RegistryScreen = {
+  remote: 'companies',
+  path: '/companies',
+  expose: 'CompaniesPage',
+  title: 'Empresas',
+  access: 'signed-in',
+  menu: { label: 'Empresas', icon: 'briefcase', order: 10 },
+};
+
 /**
  * The screens the product's four areas declare (their `src/remote.ts`), as the registry gives them:
  * the shell's tests run against the registry a page gets, not against routes of their own.
@@ -11,14 +21,7 @@ export const PRODUCT_SCREENS: RegistryScreen[] = [
   { remote: 'auth', path: '/signup', expose: 'Signup', title: 'Criar conta', access: 'public' },
   { remote: 'auth', path: '/recover-password', expose: 'RecoverPassword', title: 'Recuperar senha', access: 'public' },
   { remote: 'auth', path: '/reset-password', expose: 'ResetPassword', title: 'Redefinir senha', access: 'public' },
-  {
-    remote: 'companies',
-    path: '/companies',
-    expose: 'CompaniesPage',
-    title: 'Empresas',
-    access: 'signed-in',
-    menu: { label: 'Empresas', icon: 'briefcase', order: 10 },
-  },
+  COMPANIES_SCREEN,
   {
     remote: 'admin',
     path: '/admin',

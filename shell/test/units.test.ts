@@ -4,6 +4,7 @@ import { resolveRemoteEntry } from '../src/federation/remote-entry';
 import { cacheBustedUrl } from '../src/federation/runtime';
 import { protectedLoader, publicOnlyLoader } from '../src/routes/guards';
 import { clearSessionOnLocalhost } from '../src/session-start';
+import { COMPANIES_SCREEN } from './product-registry';
 
 afterEach(() => {
   localStorage.clear();
@@ -43,14 +44,7 @@ describe('route guards', () => {
 });
 
 describe('remote registry', () => {
-  const companies = {
-    remote: 'companies',
-    path: '/companies',
-    expose: 'CompaniesPage',
-    title: 'Empresas',
-    access: 'signed-in',
-    menu: { label: 'Empresas', icon: 'briefcase', order: 10 },
-  };
+  const companies = COMPANIES_SCREEN;
   const registry = {
     contract: '1.0.0',
     remotes: { remote_companies: { name: 'companies', version: '1.0.0', entry: '/remotes/companies/remoteEntry.js' } },

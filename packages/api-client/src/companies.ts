@@ -24,14 +24,7 @@ import {
 } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Download, download, postStreamingLines, request } from './http.js';
-import {
-  type ActiveSummary,
-  LIST_STALE_TIME_MS,
-  pageInfo,
-  pageToSkip,
-  prefetchKept,
-  usePrefetchNextPage,
-} from './pagination.js';
+import { activeSummaryOf, LIST_STALE_TIME_MS, pageToSkip, prefetchKept, useListPage } from './pagination.js';
 import { queryClient } from './query-client.js';
 import { mutationHook, type QueryConfig } from './query-config.js';
 import { queryKeys } from './query-keys.js';
@@ -123,10 +116,12 @@ export function useCompanies({
   sort,
   queryConfig,
 }: CompaniesPageParams & { queryConfig?: QueryConfig<typeof companiesPageQueryOptions> }) {
-  const query = useQuery({ ...companiesPageQueryOptions({ page, filter, sort }), ...queryConfig });
-  const { hasNext } = pageInfo(page, COMPANIES_PAGE_SIZE, query);
-  usePrefetchNextPage(hasNext ? companiesPageQueryOptions({ page: page + 1, filter, sort }) : undefined);
-  return query;
+  return useListPage(
+    page,
+    COMPANIES_PAGE_SIZE,
+    (pageNumber) => companiesPageQueryOptions({ page: pageNumber, filter, sort }),
+    queryConfig,
+  );
 }
 
 /**
@@ -136,13 +131,7 @@ export function useCompanies({
 export function companiesSummaryQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.companies.summary,
-    queryFn: async ({ signal }): Promise<ActiveSummary> => {
-      const [all, active] = await Promise.all([
-        readCompanies({ skip: 0, limit: 1 }, signal),
-        readCompanies({ skip: 0, limit: 1, is_active: true }, signal),
-      ]);
-      return { count: all.count, active: active.count };
-    },
+    queryFn: ({ signal }) => activeSummaryOf(readCompanies, signal),
   });
 }
 

@@ -1,4 +1,11 @@
-import { type QueryClient, type QueryKey, type UseQueryOptions, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  type QueryKey,
+  type UseQueryOptions,
+  type UseQueryResult,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 
 /** `page` (1-based) → `skip` for a page of `pageSize` rows. */
@@ -83,8 +90,39 @@ export function usePrefetchNextPage<TData, TKey extends QueryKey>(
   }, [client, key]);
 }
 
+/**
+ * A list screen's page: the query for `page` (with the screen's `queryConfig`), and the next page, built by
+ * the same `optionsOf`, prefetched while this one shows when there is one (spec §4).
+ */
+export function useListPage<TData extends ListAnswer, TKey extends QueryKey>(
+  page: number,
+  pageSize: number,
+  optionsOf: (page: number) => UseQueryOptions<TData, Error, TData, TKey> & { queryKey: TKey },
+  queryConfig?: Omit<Partial<UseQueryOptions<TData, Error, TData, TKey>>, 'queryKey' | 'queryFn'>,
+): UseQueryResult<TData, Error> {
+  const query = useQuery({ ...optionsOf(page), ...queryConfig });
+  const { hasNext } = pageInfo(page, pageSize, query);
+  usePrefetchNextPage(hasNext ? optionsOf(page + 1) : undefined);
+  return query;
+}
+
 /** A total and how many of it are active (the dashboard's figures), both counted by the API. */
 export interface ActiveSummary {
   count: number;
   active: number;
+}
+
+/**
+ * A list's `ActiveSummary`: two one-row pages, all and active only, whose counts the API gives — not the
+ * active rows of one loaded page.
+ */
+export async function activeSummaryOf(
+  read: (query: { skip: number; limit: number; is_active?: boolean }, signal?: AbortSignal) => Promise<ListAnswer>,
+  signal?: AbortSignal,
+): Promise<ActiveSummary> {
+  const [all, active] = await Promise.all([
+    read({ skip: 0, limit: 1 }, signal),
+    read({ skip: 0, limit: 1, is_active: true }, signal),
+  ]);
+  return { count: all.count, active: active.count };
 }

@@ -12,7 +12,7 @@ import {
 } from '@backoffice/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from './http.js';
-import { type ActiveSummary, LIST_STALE_TIME_MS, pageInfo, pageToSkip, usePrefetchNextPage } from './pagination.js';
+import { activeSummaryOf, LIST_STALE_TIME_MS, pageToSkip, useListPage } from './pagination.js';
 import { queryClient } from './query-client.js';
 import { mutationHook, type QueryConfig } from './query-config.js';
 import { queryKeys } from './query-keys.js';
@@ -97,24 +97,14 @@ export function useUsers({
   page: number;
   queryConfig?: QueryConfig<typeof usersPageQueryOptions>;
 }) {
-  const query = useQuery({ ...usersPageQueryOptions(page), ...queryConfig });
-  const { hasNext } = pageInfo(page, USERS_PAGE_SIZE, query);
-  usePrefetchNextPage(hasNext ? usersPageQueryOptions(page + 1) : undefined);
-  return query;
+  return useListPage(page, USERS_PAGE_SIZE, usersPageQueryOptions, queryConfig);
 }
 
-/** The dashboard's first page of users (API maximum) for the total and the active count. */
+/** The dashboard's figures: how many users, and how many of them are active. */
 export function usersSummaryQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.users.summary,
-    // Both totals counted by the API, not the active rows of one loaded page.
-    queryFn: async ({ signal }): Promise<ActiveSummary> => {
-      const [all, active] = await Promise.all([
-        readUsers({ skip: 0, limit: 1 }, signal),
-        readUsers({ skip: 0, limit: 1, is_active: true }, signal),
-      ]);
-      return { count: all.count, active: active.count };
-    },
+    queryFn: ({ signal }) => activeSummaryOf(readUsers, signal),
   });
 }
 

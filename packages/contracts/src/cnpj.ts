@@ -32,6 +32,15 @@ export function cnpjCheckDigits(base: string): string {
   return `${first}${second}`;
 }
 
+/**
+ * The numeric CNPJ of establishment `order` (1: the matriz, 0001) of the company whose root — the first
+ * 8 characters — is `root`, check digits included.
+ */
+export function cnpjOf(root: string | number, order = 1): string {
+  const base = `${String(root).padStart(8, '0')}${String(order).padStart(4, '0')}`;
+  return base + cnpjCheckDigits(base);
+}
+
 export type CnpjProblem = 'length' | 'check-digits';
 
 /**

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { apiErrors } from './api-errors.js';
 import { emailRule, partnerKeyNameRule } from './rules.js';
-import { integerParam } from './schemas.js';
+import { apiKeyLifeEntries, integerParam } from './schemas.js';
 
 /**
  * The release API (issue 25): remotes — and the shell — published as immutable versions, the channel
@@ -131,11 +131,7 @@ export const DeployKeySchema = v.object({
   /** The key's public beginning (`bo_dk_…`). */
   prefix: v.string(),
   remote: v.string(),
-  created_at: timestamp,
-  created_by: v.nullable(uuid),
-  revoked_at: v.nullable(timestamp),
-  revoked_by: v.nullable(uuid),
-  last_used_at: v.nullable(timestamp),
+  ...apiKeyLifeEntries,
 });
 export type DeployKey = v.InferOutput<typeof DeployKeySchema>;
 

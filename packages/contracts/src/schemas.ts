@@ -518,6 +518,18 @@ export const PartnerKeyCreateSchema = v.object({
 export type PartnerKeyCreate = v.InferOutput<typeof PartnerKeyCreateSchema>;
 export type PartnerKeyCreateInput = v.InferInput<typeof PartnerKeyCreateSchema>;
 
+/**
+ * What a key of any kind (partner, deploy: one table, `api_keys`) shows of its life: when it was created,
+ * revoked and last used, and by whom.
+ */
+export const apiKeyLifeEntries = {
+  created_at: timestamp,
+  created_by: v.nullable(uuid),
+  revoked_at: v.nullable(timestamp),
+  revoked_by: v.nullable(uuid),
+  last_used_at: v.nullable(timestamp),
+};
+
 /** A partner key as it is listed: never its secret nor its hash. */
 export const PartnerKeySchema = v.object({
   id: uuid,
@@ -526,11 +538,7 @@ export const PartnerKeySchema = v.object({
   prefix: v.string(),
   origins: v.array(v.string()),
   access: partnerKeyAccessRule,
-  created_at: timestamp,
-  created_by: v.nullable(uuid),
-  revoked_at: v.nullable(timestamp),
-  revoked_by: v.nullable(uuid),
-  last_used_at: v.nullable(timestamp),
+  ...apiKeyLifeEntries,
 });
 export type PartnerKey = v.InferOutput<typeof PartnerKeySchema>;
 

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { cnpjCheckDigits, cnpjProblem, formatCnpj, isValidCnpj, normalizeCnpj, taxIdRule } from '../src/index.js';
+import {
+  cnpjCheckDigits,
+  cnpjOf,
+  cnpjProblem,
+  formatCnpj,
+  isValidCnpj,
+  normalizeCnpj,
+  taxIdRule,
+} from '../src/index.js';
 
 const BASE_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const baseChar = fc.constantFrom(...BASE_CHARS.split(''));
@@ -37,6 +45,13 @@ describe('CNPJ reference examples', () => {
     ['', 'length'],
   ])('%s is rejected (%s)', (input, problem) => {
     expect(cnpjProblem(input)).toBe(problem);
+  });
+
+  it('builds the CNPJ of a root and an establishment order, check digits included', () => {
+    expect(cnpjOf('11222333')).toBe('11222333000181');
+    expect(cnpjOf(4_252_011)).toBe('04252011000110');
+    expect(cnpjOf('12ABC345', 2)).toBe(`12ABC3450002${cnpjCheckDigits('12ABC3450002')}`);
+    expect(isValidCnpj(cnpjOf(11_222_333, 42))).toBe(true);
   });
 
   it('formats partial input while typing', () => {

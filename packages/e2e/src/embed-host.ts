@@ -127,3 +127,14 @@ export async function startPartnerPortal(options: {
     },
   };
 }
+
+/**
+ * The partner portal as a worker fixture of Playwright (`host: [embedHostFixture, { scope: 'worker' }]`):
+ * started once per worker, closed after its tests.
+ */
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
+export async function embedHostFixture({}: object, use: (host: EmbedHost) => Promise<void>): Promise<void> {
+  const host = await startEmbedHost();
+  await use(host);
+  await host.close();
+}

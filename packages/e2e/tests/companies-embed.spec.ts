@@ -1,7 +1,7 @@
 import { startSmtpCatcher } from '@backoffice/server/testing/smtp-catcher';
 import type { Page } from '@playwright/test';
 import { deleteAllCompanies, isCompaniesList, seedCompanies, validCnpj } from '../src/companies.js';
-import { type EmbedHost, startEmbedHost } from '../src/embed-host.js';
+import { type EmbedHost, embedHostFixture } from '../src/embed-host.js';
 import { test as base, expect, expectNoSeriousA11yViolations } from '../src/fixtures.js';
 import { PRODUCT_FIXTURE_TIMEOUT_MS, type Product, startProduct } from '../src/product.js';
 
@@ -10,15 +10,7 @@ import { PRODUCT_FIXTURE_TIMEOUT_MS, type Product, startProduct } from '../src/p
  * `embed.js` from the product (http://127.0.0.1:P2), whose API allows that origin by CORS_ORIGINS.
  */
 const test = base.extend<object, { host: EmbedHost }>({
-  host: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
-    async ({}, use) => {
-      const host = await startEmbedHost();
-      await use(host);
-      await host.close();
-    },
-    { scope: 'worker' },
-  ],
+  host: [embedHostFixture, { scope: 'worker' }],
   product: [
     async ({ host }, use) => {
       const smtp = await startSmtpCatcher();

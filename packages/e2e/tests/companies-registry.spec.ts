@@ -1,4 +1,4 @@
-import { cnpjCheckDigits } from '@backoffice/contracts';
+import { cnpjOf } from '@backoffice/contracts';
 import type { Page } from '@playwright/test';
 import { deleteAllCompanies, maskCnpj, seedCompanies, validCnpj } from '../src/companies.js';
 import { expect, expectNoSeriousA11yViolations, test } from '../src/fixtures.js';
@@ -12,10 +12,7 @@ let rootSeq = 0;
 function sameRoot(orders: number[]): string[] {
   rootSeq += 1;
   const root = `${String(Date.now() % 1e5).padStart(5, '0')}${String(rootSeq % 1e3).padStart(3, '0')}`;
-  return orders.map((order) => {
-    const base = `${root}${String(order).padStart(4, '0')}`;
-    return base + cnpjCheckDigits(base);
-  });
+  return orders.map((order) => cnpjOf(root, order));
 }
 
 const nameLink = (page: Page, name: string) => page.getByRole('link', { name, exact: true });

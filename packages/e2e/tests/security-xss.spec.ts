@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { deleteAllCompanies, seedCompanies } from '../src/companies.js';
-import { type EmbedHost, startEmbedHost } from '../src/embed-host.js';
+import { type EmbedHost, embedHostFixture } from '../src/embed-host.js';
 import { test as base, expect } from '../src/fixtures.js';
 import { ENGINES, type Engine, PRODUCT_FIXTURE_TIMEOUT_MS, type Product, startProductOn } from '../src/product.js';
 
@@ -25,15 +25,7 @@ const SHORT_PAYLOAD = `<svg onload=window.__xss=1>`;
 /** The test with a product on `engine` (a worker of its own per engine). */
 const testOn = (engine: Engine) =>
   base.extend<object, { host: EmbedHost }>({
-    host: [
-      // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
-      async ({}, use) => {
-        const host = await startEmbedHost();
-        await use(host);
-        await host.close();
-      },
-      { scope: 'worker' },
-    ],
+    host: [embedHostFixture, { scope: 'worker' }],
     product: [
       async ({ host }, use) => {
         const product: Product = await startProductOn(engine, { CORS_ORIGINS: host.origin });

@@ -133,12 +133,11 @@ test.describe('dashboard', () => {
     const user = await api.createUser({ full_name: '' });
     const token = user.token as string;
     const before = await api.call<{ count: number }>('GET', 'companies/', token);
-    const { cnpjCheckDigits } = await import('@backoffice/contracts');
-    const base = `${String(Date.now()).slice(-8)}0001`;
+    const { cnpjOf } = await import('@backoffice/contracts');
     await api.createCompany(token, {
       trading_name: 'Dash',
       legal_name: 'Dash Ltda',
-      tax_id: base + cnpjCheckDigits(base),
+      tax_id: cnpjOf(String(Date.now()).slice(-8)),
     });
     await signIn(token);
     await expect(page.getByRole('heading', { name: 'Bem-vindo(a), Usuário!' })).toBeVisible();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { cnpjCheckDigits } from '@backoffice/contracts';
+import { cnpjOf } from '@backoffice/contracts';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../src/services/audit.js';
@@ -126,8 +126,7 @@ async function actor(role: Role) {
 let taxIdSeq = 0;
 function newTaxId() {
   taxIdSeq++;
-  const base = `${String(90_000_000 + taxIdSeq)}0001`;
-  return base + cnpjCheckDigits(base);
+  return cnpjOf(90_000_000 + taxIdSeq);
 }
 
 async function company() {

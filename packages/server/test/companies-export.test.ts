@@ -1,16 +1,11 @@
-import {
-  COMPANY_SORTS,
-  type CompaniesFilter,
-  type CompanySort,
-  cnpjCheckDigits,
-  formatCnpj,
-} from '@backoffice/contracts';
+import { COMPANY_SORTS, type CompaniesFilter, type CompanySort, formatCnpj } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CompaniesRepository } from '../src/db/companies-repository.js';
 import { defuseFormulas, restoreFormulas } from '../src/services/companies-csv.js';
 import { createTestApp, detail, type TestApp } from './support/app.js';
 import { FORMULA_NAMES, HARMLESS_NAME } from './support/csv-injection.js';
+import { taxIdsFrom } from './support/tax-ids.js';
 
 let t: TestApp;
 let token: string;
@@ -21,11 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let seq = 0;
-function taxId(root = 30_000_000 + ++seq, order = 1) {
-  const base = `${String(root).padStart(8, '0')}${String(order).padStart(4, '0')}`;
-  return base + cnpjCheckDigits(base);
-}
+const taxId = taxIdsFrom(30_000_000);
 
 async function create(fields: Record<string, unknown>) {
   const res = await t.post('companies/', token, { legal_name: 'Razão Ltda', tax_id: taxId(), ...fields });

@@ -1,8 +1,9 @@
-import { type AuditEvent, apiErrors, cnpjCheckDigits, formatCnpj, ruleMessages as m } from '@backoffice/contracts';
+import { type AuditEvent, apiErrors, formatCnpj, ruleMessages as m } from '@backoffice/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRecords, decodeText } from '../src/services/csv-reader.js';
 import { createTestApp, detail, type TestApp } from './support/app.js';
 import { FORMULA_NAMES, HARMLESS_NAME } from './support/csv-injection.js';
+import { taxIdsFrom } from './support/tax-ids.js';
 
 /** CSV import (issue 27): preview, import in batches, rejected lines; every kind of bad line. */
 let t: TestApp;
@@ -13,11 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let seq = 0;
-function taxId(root = 40_000_000 + ++seq, order = 1) {
-  const base = `${String(root).padStart(8, '0')}${String(order).padStart(4, '0')}`;
-  return base + cnpjCheckDigits(base);
-}
+const taxId = taxIdsFrom(40_000_000);
 
 const HEADER = 'Nome Fantasia;Razão Social;CNPJ;Tipo;Situação;Cadastrada em (horário de Brasília)';
 

@@ -3,7 +3,7 @@ import {
   type CompaniesFilter,
   type CompanyCreate,
   type CompanySort,
-  cnpjCheckDigits,
+  cnpjOf,
   formatCnpj,
 } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
@@ -24,10 +24,7 @@ import { engine, freshDatabase, type TestDatabase } from './support/database.js'
 
 const ROOT = '12345678';
 
-function taxId(root: string, order = 1) {
-  const base = `${root}${String(order).padStart(4, '0')}`;
-  return base + cnpjCheckDigits(base);
-}
+const taxId = cnpjOf;
 
 /**
  * Companies whose CNPJ shares the first 2, 3 … 8 characters of ROOT (and no more), a few branches of

@@ -1,9 +1,10 @@
-import { CompanySchema, cnpjCheckDigits, formatCnpj } from '@backoffice/contracts';
+import { CompanySchema, formatCnpj } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.js';
 import { CompaniesRepository } from '../src/db/companies-repository.js';
 import { createTestApp, detail, type TestApp } from './support/app.js';
+import { taxIdsFrom } from './support/tax-ids.js';
 
 let t: TestApp;
 let token: string;
@@ -14,11 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let seq = 0;
-function taxId(root = 10_000_000 + ++seq, order = 1) {
-  const base = `${String(root).padStart(8, '0')}${String(order).padStart(4, '0')}`;
-  return base + cnpjCheckDigits(base);
-}
+const taxId = taxIdsFrom(10_000_000);
 
 async function create(fields: Record<string, unknown> = {}) {
   const res = await t.post('companies/', token, {

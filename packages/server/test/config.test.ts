@@ -6,6 +6,16 @@ import { estimatedKeyBits, SECRET_KEY_MIN_BITS, secretKeyProblem } from '../src/
 /** What `openssl rand -base64 48` gives: a key production accepts. */
 const randomKey = () => randomBytes(48).toString('base64');
 
+/** A complete production environment (a strong secret and first password), with `env` on top. */
+function production(env: Record<string, string>) {
+  return {
+    NODE_ENV: 'production',
+    SECRET_KEY: randomKey(),
+    FIRST_SUPERUSER_PASSWORD: 'a-strong-password',
+    ...env,
+  };
+}
+
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
@@ -46,23 +56,12 @@ describe('loadConfig', () => {
   });
 
   it('accepts a complete production configuration', () => {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      SECRET_KEY: randomKey(),
-      FIRST_SUPERUSER_PASSWORD: 'a-strong-password',
-      CORS_ORIGINS: 'https://a.example.com/,https://b.example.com',
-    });
+    const config = loadConfig(production({ CORS_ORIGINS: 'https://a.example.com/,https://b.example.com' }));
     expect(config.corsOrigins).toEqual(['https://a.example.com', 'https://b.example.com']);
   });
 });
 
 describe('production refuses weak settings (issue 24, row 5)', () => {
-  const production = (env: Record<string, string>) => ({
-    NODE_ENV: 'production',
-    SECRET_KEY: randomKey(),
-    FIRST_SUPERUSER_PASSWORD: 'a-strong-password',
-    ...env,
-  });
   const refusal = (env: Record<string, string>) => {
     try {
       loadConfig(production(env));
@@ -129,12 +128,7 @@ describe('production refuses weak settings (issue 24, row 5)', () => {
   );
 
   it('takes an origin as browsers send it (lower-case host, no trailing slash)', () => {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      SECRET_KEY: randomKey(),
-      FIRST_SUPERUSER_PASSWORD: 'a-strong-password',
-      CORS_ORIGINS: 'https://Portal.Example.com/',
-    });
+    const config = loadConfig(production({ CORS_ORIGINS: 'https://Portal.Example.com/' }));
     expect(config.corsOrigins).toEqual(['https://portal.example.com']);
   });
 

@@ -1,4 +1,4 @@
-import { apiErrors, cnpjCheckDigits, EmbedTokenSchema } from '@backoffice/contracts';
+import { apiErrors, cnpjOf, EmbedTokenSchema } from '@backoffice/contracts';
 import { SignJWT } from 'jose';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -63,8 +63,7 @@ function call(method: Method, url: string, token: string, origin: string | null 
 let taxIdSeq = 0;
 function newTaxId() {
   taxIdSeq++;
-  const base = `${String(70_000_000 + taxIdSeq)}0001`;
-  return base + cnpjCheckDigits(base);
+  return cnpjOf(70_000_000 + taxIdSeq);
 }
 const newCompany = () => ({ trading_name: 'Loja Parceira', legal_name: 'Loja Parceira Ltda', tax_id: newTaxId() });
 const company = () => t.app.companiesRepository.create({ ...newCompany(), type: 'filial', is_active: true });

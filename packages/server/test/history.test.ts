@@ -1,10 +1,11 @@
-import { type AuditEvent, apiErrors, cnpjCheckDigits } from '@backoffice/contracts';
+import { type AuditEvent, apiErrors } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_AN_EMAIL_LABEL } from '../src/routes/login.js';
 import { SYSTEM } from '../src/services/audit.js';
 import { newLinkToken } from '../src/services/link-tokens.js';
 import { createTestApp, detail, SUPERUSER, type TestApp } from './support/app.js';
+import { taxIdsFrom } from './support/tax-ids.js';
 
 /**
  * The history of every change (issue 27): written by the database in the transaction of the change,
@@ -18,11 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let seq = 0;
-function taxId(root = 20_000_000 + ++seq, order = 1) {
-  const base = `${String(root).padStart(8, '0')}${String(order).padStart(4, '0')}`;
-  return base + cnpjCheckDigits(base);
-}
+const taxId = taxIdsFrom(20_000_000);
 
 async function create(fields: Record<string, unknown> = {}, token = user.token) {
   const res = await t.post('companies/', token, {
@@ -270,12 +267,11 @@ describe('users’ history and the activity list', () => {
   it('records sign-ins, failed ones, profile and role changes and password changes, never a password', async () => {
     const target = await t.createUser({ full_name: 'Bruno' });
     await t.login(target.email, target.password);
-    const failed = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/login/access-token',
-      payload: new URLSearchParams({ username: target.email, password: 'wrong-password' }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const failed = await t.postRaw(
+      'login/access-token',
+      'application/x-www-form-urlencoded',
+      new URLSearchParams({ username: target.email, password: 'wrong-password' }).toString(),
+    );
     expect(failed.statusCode).toBe(400);
     await t.patch(`users/${target.id}`, t.superuserToken, { is_superuser: true, full_name: 'Bruno S.' });
     await t.patch(`users/${target.id}`, t.superuserToken, { password: 'another-password-1' });
@@ -331,12 +327,11 @@ describe('users’ history and the activity list', () => {
   it('records a failed sign-in whose e-mail field holds no address without what was typed there', async () => {
     const typed = ['Minha-Senha-Secreta-9', 'senha sem arroba'];
     for (const username of typed) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/login/access-token',
-        payload: new URLSearchParams({ username, password: 'x' }).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      });
+      const res = await t.postRaw(
+        'login/access-token',
+        'application/x-www-form-urlencoded',
+        new URLSearchParams({ username, password: 'x' }).toString(),
+      );
       expect(res.statusCode).toBe(400);
     }
     const res = await t.get('audit-events?action=user.login_failed&limit=100', t.superuserToken);

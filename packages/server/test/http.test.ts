@@ -19,23 +19,13 @@ describe('errors are always {"detail": …} and never a 500 for bad input', () =
   });
 
   it('answers malformed JSON with 400', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/signup',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email": ',
-    });
+    const res = await t.postRaw('users/signup', 'application/json', '{"email": ');
     expect(res.statusCode).toBe(400);
     expect(typeof detail(res)).toBe('string');
   });
 
   it('answers a wrong content type with 415', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/signup',
-      headers: { 'content-type': 'text/plain' },
-      payload: 'hello',
-    });
+    const res = await t.postRaw('users/signup', 'text/plain', 'hello');
     expect(res.statusCode).toBe(415);
     expect(detail(res)).toBe('Unsupported Media Type');
   });
@@ -129,12 +119,11 @@ describe('text that cannot be stored is refused in any field, and nothing is sto
   });
 
   it('answers 422 for a NUL in the login form, url-encoded or multipart', async () => {
-    const urlEncoded = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/login/access-token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'username=a%00@b.com&password=x',
-    });
+    const urlEncoded = await t.postRaw(
+      'login/access-token',
+      'application/x-www-form-urlencoded',
+      'username=a%00@b.com&password=x',
+    );
     expect(urlEncoded.statusCode).toBe(422);
     expect(detail(urlEncoded)).toEqual([expect.objectContaining({ loc: ['body', 'username'] })]);
   });
@@ -168,20 +157,14 @@ describe('text that cannot be stored is refused in any field, and nothing is sto
       Buffer.from([0xc3, 0x28]),
       Buffer.from('"}'),
     ]);
-    const json = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/signup',
-      headers: { 'content-type': 'application/json' },
-      payload: body,
-    });
+    const json = await t.postRaw('users/signup', 'application/json', body);
     expect(json.statusCode).toBe(400);
     expect(detail(json)).toBe('Request body is not valid UTF-8');
-    const form = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/login/access-token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'username=a%C3%28@b.com&password=x',
-    });
+    const form = await t.postRaw(
+      'login/access-token',
+      'application/x-www-form-urlencoded',
+      'username=a%C3%28@b.com&password=x',
+    );
     expect(form.statusCode).toBe(400);
     expect(typeof detail(form)).toBe('string');
   });
@@ -226,12 +209,7 @@ describe('validation messages read as a person would write them', () => {
       'body.is_active': 'Input should be a valid boolean',
       'body.type': 'Tipo deve ser matriz ou filial',
     });
-    const notAnObject = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/signup',
-      headers: { 'content-type': 'application/json' },
-      payload: 'null',
-    });
+    const notAnObject = await t.postRaw('users/signup', 'application/json', 'null');
     expect(messages(notAnObject)).toEqual({ body: 'Input should be an object' });
   });
 
@@ -239,12 +217,11 @@ describe('validation messages read as a person would write them', () => {
     for (const res of [
       await t.post('companies/', t.superuserToken, { trading_name: 1, legal_name: [], tax_id: {} }),
       await t.post('users/', t.superuserToken, { email: null, password: false, is_superuser: 'no', full_name: 7 }),
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/login/access-token',
-        payload: 'username=&grant_type=client_credentials',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      }),
+      await t.postRaw(
+        'login/access-token',
+        'application/x-www-form-urlencoded',
+        'username=&grant_type=client_credentials',
+      ),
     ]) {
       expect(res.statusCode).toBe(422);
       for (const item of res.json().detail) expect(item.msg).not.toMatch(/Invalid \w+: |but received/);

@@ -1,20 +1,15 @@
-import { ConfirmDialog } from './confirm-dialog.js';
+import { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog.js';
 import { uiMessages } from './messages.js';
 
 export type DeletableEntity = 'Usuário' | 'Empresa';
 
-export interface ConfirmDeleteDialogProps {
-  open: boolean;
+export interface ConfirmDeleteDialogProps
+  extends Pick<ConfirmDialogProps, 'open' | 'onConfirm' | 'loading' | 'finalFocusEl'> {
   /** `Usuário` or `Empresa`, as the spec's sentence names them. */
   entity: DeletableEntity;
   /** The e-mail of a user or the trading name of a company. */
   name: string;
-  onConfirm: () => void;
   onClose: () => void;
-  /** The delete request is running: the confirm button shows it and cannot be pressed twice. */
-  loading?: boolean;
-  /** Where the focus goes when the dialog closes (e.g. the row menu's button that opened it). */
-  finalFocusEl?: () => HTMLElement | null;
 }
 
 /** Delete needs a confirmation (spec §4) with the sentence of spec §8. */

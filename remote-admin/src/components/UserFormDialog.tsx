@@ -1,7 +1,7 @@
 import { useCreateUser, useUpdateUser } from '@backoffice/api-client';
 import type { UserPublic } from '@backoffice/contracts';
 import { FormField, PasswordInput } from '@backoffice/ui';
-import { FormDialog, mutateWithToast, useBlurForm, useFormDialogChanges } from '@backoffice/ui/kit';
+import { BlurFormSubmit, FormDialog, mutateWithToast, useBlurForm, useFormDialogChanges } from '@backoffice/ui/kit';
 import { Button } from '@chakra-ui/react/button';
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import { Dialog } from '@chakra-ui/react/dialog';
@@ -130,10 +130,7 @@ function UserForm(props: UserFormDialogProps) {
         <Button type="button" variant="subtle" colorPalette="gray" onClick={onClose} disabled={isSubmitting}>
           {t.cancel}
         </Button>
-        {/* Keeps focus in the field on press: its blur validation would move this button before the click lands. */}
-        <Button type="submit" loading={isSubmitting} onMouseDown={(event) => event.preventDefault()}>
-          {t.save}
-        </Button>
+        <BlurFormSubmit loading={isSubmitting}>{t.save}</BlurFormSubmit>
       </Dialog.Footer>
     </form>
   );

@@ -1,22 +1,14 @@
-import { isUnknownRecord, useCurrentUser, useUser, useUserHistory } from '@backoffice/api-client';
+import { useCurrentUser, useUser, useUserHistory } from '@backoffice/api-client';
 import type { AuditEvent, UserPublic } from '@backoffice/contracts';
 import { formatDateTime, uiMessages } from '@backoffice/ui';
-import {
-  auditActorName,
-  DetailsItem,
-  DetailsList,
-  HistoryTimeline,
-  historyTimelineProps,
-  LoadError,
-  StatusPanel,
-} from '@backoffice/ui/kit';
+import { auditActorName, DetailsItem, DetailsList, LoadError, recordPage, UnknownRecord } from '@backoffice/ui/kit';
 import { Heading } from '@chakra-ui/react/heading';
 import { Link } from '@chakra-ui/react/link';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import type { ReactNode } from 'react';
-import { FiActivity, FiSearch } from 'react-icons/fi';
+import { FiActivity } from 'react-icons/fi';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { BackToUsers } from '../components/BackToUsers';
 import { NoPermission } from '../components/NoPermission';
@@ -63,12 +55,9 @@ function UserHistory() {
   const { id = '' } = useParams();
   const user = useUser({ id });
   const history = useUserHistory({ id });
-  const historyProps = historyTimelineProps(history);
-  const { events } = historyProps;
-  const timeline = <HistoryTimeline {...historyProps} />;
+  const { state, timeline } = recordPage(user, history, 'user.deleted');
 
-  const missing = isUnknownRecord(user.error);
-  if (user.isPending || (missing && history.isPending)) {
+  if (state.kind === 'loading') {
     return (
       <Page>
         <Skeleton height="10" width="60%" />
@@ -76,16 +65,19 @@ function UserHistory() {
       </Page>
     );
   }
-  if (missing) {
-    const deletion = events[0]?.action === 'user.deleted' ? events[0] : undefined;
+  if (state.kind === 'gone') {
     return (
       <Page>
-        {deletion ? <DeletedUser deletion={deletion} /> : <UnknownUser />}
-        {deletion && timeline}
+        {state.deletion ? (
+          <DeletedUser deletion={state.deletion} />
+        ) : (
+          <UnknownRecord title={m.notFoundTitle} description={m.notFoundDescription} />
+        )}
+        {state.deletion && timeline}
       </Page>
     );
   }
-  if (!user.data) {
+  if (state.kind === 'failed') {
     return (
       <Page>
         <LoadError title={m.loadFailed} onRetry={() => void user.refetch()} retrying={user.isFetching} />
@@ -94,20 +86,9 @@ function UserHistory() {
   }
   return (
     <Page>
-      <UserDetails user={user.data} />
+      <UserDetails user={state.record} />
       {timeline}
     </Page>
-  );
-}
-
-function UnknownUser() {
-  return (
-    <>
-      <Heading as="h1" size="2xl" tabIndex={-1}>
-        {m.notFoundTitle}
-      </Heading>
-      <StatusPanel icon={<FiSearch />} title={m.notFoundTitle} description={m.notFoundDescription} bordered />
-    </>
   );
 }
 

@@ -3,12 +3,10 @@ import { FormField, PasswordInput } from '@backoffice/ui';
 import { useBlurForm } from '@backoffice/ui/kit';
 import { Input } from '@chakra-ui/react/input';
 import { Link } from '@chakra-ui/react/link';
-import { Stack } from '@chakra-ui/react/stack';
-import { Text } from '@chakra-ui/react/text';
 import { Link as ReactRouterLink } from 'react-router-dom';
+import { AccountForm } from '../components/AccountForm';
 import { AccountPage } from '../components/AccountPage';
 import { RouterLink } from '../components/RouterLink';
-import { SubmitButton } from '../components/SubmitButton';
 import { loginErrorMessage } from '../forms/errors';
 import { loginSchema } from '../forms/schemas';
 import { messages } from '../messages';
@@ -34,37 +32,37 @@ export default function Login() {
 
   return (
     <AccountPage title={messages.loginTitle}>
-      <form
-        noValidate
+      <AccountForm
         onSubmit={(event) => {
           // Errors clear at each new submit (spec §4), even one the form rules stop.
           login.reset();
           return submit(event);
         }}
-      >
-        <Stack gap="4">
-          <FormField label={messages.emailLabel} error={errors.username} required>
-            <Input type="email" autoComplete="username" inputMode="email" {...register('username')} />
-          </FormField>
-          <FormField
-            label={messages.passwordLabel}
-            error={errors.password}
-            extraMessage={login.isError ? loginErrorMessage(login.error) : undefined}
-            required
-          >
-            <PasswordInput autoComplete="current-password" {...register('password')} />
-          </FormField>
-          <Link asChild variant="underline" alignSelf="flex-end" fontSize="sm">
-            <ReactRouterLink to={paths.recoverPassword}>{messages.forgotPassword}</ReactRouterLink>
-          </Link>
-          <SubmitButton label={messages.loginButton} loading={isSubmitting} />
-          {isSignupEnabled() && (
-            <Text textAlign="center">
+        submitLabel={messages.loginButton}
+        submitting={isSubmitting}
+        footer={
+          isSignupEnabled() && (
+            <>
               {messages.noAccount} <RouterLink to={paths.signup}>{messages.signupLink}</RouterLink>
-            </Text>
-          )}
-        </Stack>
-      </form>
+            </>
+          )
+        }
+      >
+        <FormField label={messages.emailLabel} error={errors.username} required>
+          <Input type="email" autoComplete="username" inputMode="email" {...register('username')} />
+        </FormField>
+        <FormField
+          label={messages.passwordLabel}
+          error={errors.password}
+          extraMessage={login.isError ? loginErrorMessage(login.error) : undefined}
+          required
+        >
+          <PasswordInput autoComplete="current-password" {...register('password')} />
+        </FormField>
+        <Link asChild variant="underline" alignSelf="flex-end" fontSize="sm">
+          <ReactRouterLink to={paths.recoverPassword}>{messages.forgotPassword}</ReactRouterLink>
+        </Link>
+      </AccountForm>
     </AccountPage>
   );
 }

@@ -2,11 +2,9 @@ import { useRecoverPassword } from '@backoffice/api-client';
 import { FormField, showErrorToast } from '@backoffice/ui';
 import { mutateWithToast, useBlurForm } from '@backoffice/ui/kit';
 import { Input } from '@chakra-ui/react/input';
-import { Stack } from '@chakra-ui/react/stack';
-import { Text } from '@chakra-ui/react/text';
+import { AccountForm } from '../components/AccountForm';
 import { AccountPage } from '../components/AccountPage';
 import { RouterLink } from '../components/RouterLink';
-import { SubmitButton } from '../components/SubmitButton';
 import { recoverPasswordErrorMessage } from '../forms/errors';
 import { recoverPasswordSchema } from '../forms/schemas';
 import { messages } from '../messages';
@@ -31,17 +29,16 @@ export default function RecoverPassword() {
 
   return (
     <AccountPage title={messages.recoverPasswordTitle} intro={messages.recoverPasswordIntro}>
-      <form noValidate onSubmit={submit}>
-        <Stack gap="4">
-          <FormField label={messages.emailLabel} error={errors.email} required>
-            <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
-          </FormField>
-          <SubmitButton label={messages.recoverButton} loading={isSubmitting} />
-          <Text textAlign="center">
-            <RouterLink to={paths.login}>{messages.backToLogin}</RouterLink>
-          </Text>
-        </Stack>
-      </form>
+      <AccountForm
+        onSubmit={submit}
+        submitLabel={messages.recoverButton}
+        submitting={isSubmitting}
+        footer={<RouterLink to={paths.login}>{messages.backToLogin}</RouterLink>}
+      >
+        <FormField label={messages.emailLabel} error={errors.email} required>
+          <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+        </FormField>
+      </AccountForm>
     </AccountPage>
   );
 }

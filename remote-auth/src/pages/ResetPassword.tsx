@@ -5,9 +5,9 @@ import { Alert } from '@chakra-ui/react/alert';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { AccountForm } from '../components/AccountForm';
 import { AccountPage } from '../components/AccountPage';
 import { RouterLink } from '../components/RouterLink';
-import { SubmitButton } from '../components/SubmitButton';
 import { resetPasswordErrorMessage } from '../forms/errors';
 import { resetPasswordSchema } from '../forms/schemas';
 import { messages } from '../messages';
@@ -79,19 +79,18 @@ function ResetPasswordForm({ token }: { token: string }) {
   });
 
   return (
-    <form noValidate onSubmit={submit}>
-      <Stack gap="4">
-        <FormField label={messages.newPasswordLabel} error={errors.new_password} required>
-          <PasswordInput autoComplete="new-password" {...register('new_password')} />
-        </FormField>
-        <FormField label={messages.confirmNewPasswordLabel} error={errors.confirm_password} required>
-          <PasswordInput autoComplete="new-password" {...register('confirm_password')} />
-        </FormField>
-        <SubmitButton label={messages.resetButton} loading={isSubmitting} />
-        <Text textAlign="center">
-          <RouterLink to={paths.login}>{messages.backToLogin}</RouterLink>
-        </Text>
-      </Stack>
-    </form>
+    <AccountForm
+      onSubmit={submit}
+      submitLabel={messages.resetButton}
+      submitting={isSubmitting}
+      footer={<RouterLink to={paths.login}>{messages.backToLogin}</RouterLink>}
+    >
+      <FormField label={messages.newPasswordLabel} error={errors.new_password} required>
+        <PasswordInput autoComplete="new-password" {...register('new_password')} />
+      </FormField>
+      <FormField label={messages.confirmNewPasswordLabel} error={errors.confirm_password} required>
+        <PasswordInput autoComplete="new-password" {...register('confirm_password')} />
+      </FormField>
+    </AccountForm>
   );
 }

@@ -7,9 +7,9 @@ import { Input } from '@chakra-ui/react/input';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useNavigate } from 'react-router-dom';
+import { AccountForm } from '../components/AccountForm';
 import { AccountPage } from '../components/AccountPage';
 import { RouterLink } from '../components/RouterLink';
-import { SubmitButton } from '../components/SubmitButton';
 import { signupErrorMessage } from '../forms/errors';
 import { signupSchema } from '../forms/schemas';
 import { messages } from '../messages';
@@ -62,25 +62,28 @@ function SignupForm() {
   });
 
   return (
-    <form noValidate onSubmit={submit}>
-      <Stack gap="4">
-        <FormField label={messages.fullNameLabel} error={errors.full_name} required>
-          <Input autoComplete="name" minLength={SIGNUP_FULL_NAME_MIN_LENGTH} {...register('full_name')} />
-        </FormField>
-        <FormField label={messages.emailLabel} error={errors.email} required>
-          <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
-        </FormField>
-        <FormField label={messages.passwordLabel} error={errors.password} required>
-          <PasswordInput autoComplete="new-password" {...register('password')} />
-        </FormField>
-        <FormField label={messages.confirmPasswordLabel} error={errors.confirm_password} required>
-          <PasswordInput autoComplete="new-password" {...register('confirm_password')} />
-        </FormField>
-        <SubmitButton label={messages.signupButton} loading={isSubmitting} />
-        <Text textAlign="center">
+    <AccountForm
+      onSubmit={submit}
+      submitLabel={messages.signupButton}
+      submitting={isSubmitting}
+      footer={
+        <>
           {messages.haveAccount} <RouterLink to={paths.login}>{messages.loginLink}</RouterLink>
-        </Text>
-      </Stack>
-    </form>
+        </>
+      }
+    >
+      <FormField label={messages.fullNameLabel} error={errors.full_name} required>
+        <Input autoComplete="name" minLength={SIGNUP_FULL_NAME_MIN_LENGTH} {...register('full_name')} />
+      </FormField>
+      <FormField label={messages.emailLabel} error={errors.email} required>
+        <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+      </FormField>
+      <FormField label={messages.passwordLabel} error={errors.password} required>
+        <PasswordInput autoComplete="new-password" {...register('password')} />
+      </FormField>
+      <FormField label={messages.confirmPasswordLabel} error={errors.confirm_password} required>
+        <PasswordInput autoComplete="new-password" {...register('confirm_password')} />
+      </FormField>
+    </AccountForm>
   );
 }

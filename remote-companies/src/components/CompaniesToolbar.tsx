@@ -6,9 +6,9 @@ import { Stack } from '@chakra-ui/react/stack';
 import { memo } from 'react';
 import { FiSearch } from 'react-icons/fi';
 import * as v from 'valibot';
-import { CompaniesSearchSchema } from '../hooks/companies-search';
 import type { CompaniesFilterChanges } from '../hooks/use-companies-search-params';
 import { messages } from '../messages';
+import { CompaniesSearchSchema } from '../pages/companies-search';
 
 /** What a control commits, read as the URL reads it (`CompaniesSearchSchema`): trimmed, empty is absent. */
 const read = CompaniesSearchSchema.entries;

@@ -1,7 +1,7 @@
 import type { CompaniesFilter, CompanySort } from '@backoffice/contracts';
 import { type ListSearchChanges, useListSearchParams } from '@backoffice/ui/kit';
 import { useCallback, useMemo } from 'react';
-import { CompaniesSearchSchema, filterOf, hasActiveFilters } from './companies-search';
+import { CompaniesSearchSchema, filterOf, hasActiveFilters } from '../pages/companies-search';
 
 export type CompaniesFilterChanges = Omit<ListSearchChanges<typeof CompaniesSearchSchema>, 'page' | 'sort'>;
 

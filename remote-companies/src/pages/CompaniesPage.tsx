@@ -22,10 +22,10 @@ import { DeleteCompanyDialog } from '../components/DeleteCompanyDialog';
 import { ExportCompaniesButton } from '../components/ExportCompaniesButton';
 import { ImportCompaniesDialog } from '../components/ImportCompaniesDialog';
 import { useCanChangeCompanies, useSignedInPerson } from '../hooks/companies-access';
-import { CompaniesSearchSchema, filterOf } from '../hooks/companies-search';
 import { listLoadErrorText, useLoadErrorReport } from '../hooks/load-error-text';
 import { useCompaniesSearchParams } from '../hooks/use-companies-search-params';
 import { messages } from '../messages';
+import { CompaniesSearchSchema, filterOf } from './companies-search';
 
 /**
  * The page the URL's search opens, asked for by the shell's route loader (see the shell's

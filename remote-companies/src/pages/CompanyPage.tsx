@@ -1,5 +1,4 @@
 import {
-  isUnknownRecord,
   useCompany,
   useCompanyHistory,
   useCurrentUser,
@@ -12,12 +11,11 @@ import {
   auditActorName,
   DetailsItem,
   DetailsList,
-  HistoryTimeline,
   historyMessages,
-  historyTimelineProps,
   LoadError,
   mutateWithToast,
-  StatusPanel,
+  recordPage,
+  UnknownRecord,
 } from '@backoffice/ui/kit';
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
@@ -27,7 +25,7 @@ import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { type ReactNode, useState } from 'react';
-import { FiArrowLeft, FiCheckCircle, FiEdit2, FiRotateCcw, FiSearch, FiSlash, FiTrash2 } from 'react-icons/fi';
+import { FiArrowLeft, FiCheckCircle, FiEdit2, FiRotateCcw, FiSlash, FiTrash2 } from 'react-icons/fi';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { CompanyFormDialog } from '../components/CompanyFormDialog';
 import { CompanyStatusBadge } from '../components/CompanyStatusBadge';
@@ -66,12 +64,9 @@ export default function CompanyPage() {
   const { id = '' } = useParams();
   const company = useCompany({ id });
   const history = useCompanyHistory({ id });
-  const historyProps = historyTimelineProps(history);
-  const { events } = historyProps;
-  const historyView = <HistoryTimeline {...historyProps} />;
+  const { state, events, timeline } = recordPage(company, history, 'company.deleted');
 
-  const missing = isUnknownRecord(company.error);
-  if (company.isPending || (missing && history.isPending)) {
+  if (state.kind === 'loading') {
     return (
       <Stack gap="6" p={{ base: '4', md: '8' }}>
         <BackLink />
@@ -80,17 +75,20 @@ export default function CompanyPage() {
       </Stack>
     );
   }
-  if (missing) {
-    const deletion = events[0]?.action === 'company.deleted' ? events[0] : undefined;
+  if (state.kind === 'gone') {
     return (
       <Stack gap="6" p={{ base: '4', md: '8' }}>
         <BackLink />
-        {deletion ? <DeletedCompany id={id} deletion={deletion} /> : <NotFoundCompany />}
-        {deletion && historyView}
+        {state.deletion ? (
+          <DeletedCompany id={id} deletion={state.deletion} />
+        ) : (
+          <UnknownRecord title={m.notFoundTitle} description={m.notFoundDescription} />
+        )}
+        {state.deletion && timeline}
       </Stack>
     );
   }
-  if (!company.data) {
+  if (state.kind === 'failed') {
     return (
       <Stack gap="6" p={{ base: '4', md: '8' }}>
         <BackLink />
@@ -103,18 +101,7 @@ export default function CompanyPage() {
       </Stack>
     );
   }
-  return <CompanyDetails company={company.data} events={events} history={historyView} />;
-}
-
-function NotFoundCompany() {
-  return (
-    <>
-      <Heading as="h1" size="2xl" tabIndex={-1}>
-        {m.notFoundTitle}
-      </Heading>
-      <StatusPanel icon={<FiSearch />} title={m.notFoundTitle} description={m.notFoundDescription} bordered />
-    </>
-  );
+  return <CompanyDetails company={state.record} events={events} history={timeline} />;
 }
 
 function DeletedCompany({ id, deletion }: { id: string; deletion: AuditEvent }) {

@@ -1,13 +1,11 @@
 import { useUpdatePasswordMe } from '@backoffice/api-client';
 import { FormField, PasswordInput } from '@backoffice/ui';
-import { mutateWithToast, useBlurForm } from '@backoffice/ui/kit';
+import { BlurFormSubmit, mutateWithToast, useBlurForm } from '@backoffice/ui/kit';
 import { Box } from '@chakra-ui/react/box';
-import { Button } from '@chakra-ui/react/button';
-import { Heading } from '@chakra-ui/react/heading';
-import { Stack } from '@chakra-ui/react/stack';
 import { useEffect } from 'react';
 import { type ChangePasswordFormValues, changePasswordDefaults, changePasswordSchema } from '../forms/settings-forms';
 import { messages } from '../messages';
+import { SettingsForm } from './SettingsForm';
 
 const t = messages.password;
 
@@ -33,29 +31,19 @@ export function PasswordTab({ onUnsavedChange }: { onUnsavedChange: (changed: bo
   };
 
   return (
-    <Box maxW={{ base: 'full', md: 'md' }}>
-      <form onSubmit={handleSubmit(onSubmit)} noValidate>
-        <Stack gap="4">
-          <Heading as="h2" size="md">
-            {t.heading}
-          </Heading>
-          <FormField label={t.current} error={errors.current_password} required>
-            <PasswordInput autoComplete="current-password" {...register('current_password')} />
-          </FormField>
-          <FormField label={t.new} error={errors.new_password} required>
-            <PasswordInput autoComplete="new-password" {...register('new_password')} />
-          </FormField>
-          <FormField label={t.confirm} error={errors.confirm_password} required>
-            <PasswordInput autoComplete="new-password" {...register('confirm_password')} />
-          </FormField>
-          <Box>
-            {/* Keeps focus in the field on press: its blur validation would move this button before the click lands. */}
-            <Button type="submit" loading={isSubmitting} onMouseDown={(event) => event.preventDefault()}>
-              {t.save}
-            </Button>
-          </Box>
-        </Stack>
-      </form>
-    </Box>
+    <SettingsForm heading={t.heading} onSubmit={handleSubmit(onSubmit)}>
+      <FormField label={t.current} error={errors.current_password} required>
+        <PasswordInput autoComplete="current-password" {...register('current_password')} />
+      </FormField>
+      <FormField label={t.new} error={errors.new_password} required>
+        <PasswordInput autoComplete="new-password" {...register('new_password')} />
+      </FormField>
+      <FormField label={t.confirm} error={errors.confirm_password} required>
+        <PasswordInput autoComplete="new-password" {...register('confirm_password')} />
+      </FormField>
+      <Box>
+        <BlurFormSubmit loading={isSubmitting}>{t.save}</BlurFormSubmit>
+      </Box>
+    </SettingsForm>
   );
 }

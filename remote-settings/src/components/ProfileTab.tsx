@@ -1,16 +1,16 @@
 import { useUpdateUserMe } from '@backoffice/api-client';
 import type { UserPublic } from '@backoffice/contracts';
 import { FormField } from '@backoffice/ui';
-import { mutateWithToast, useBlurForm } from '@backoffice/ui/kit';
+import { BlurFormSubmit, mutateWithToast, useBlurForm } from '@backoffice/ui/kit';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
-import { Heading } from '@chakra-ui/react/heading';
 import { Input } from '@chakra-ui/react/input';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useEffect, useState } from 'react';
 import { type ProfileFormValues, profileDefaults, profileSchema } from '../forms/settings-forms';
 import { messages } from '../messages';
+import { SettingsForm } from './SettingsForm';
 
 const t = messages.profile;
 
@@ -57,65 +57,52 @@ export function ProfileTab({
   };
 
   return (
-    <Box maxW={{ base: 'full', md: 'md' }}>
-      <form onSubmit={handleSubmit(onSubmit)} noValidate>
-        <Stack gap="4">
-          <Heading as="h2" size="md">
-            {t.heading}
-          </Heading>
-          {editing ? (
-            <>
-              <FormField label={t.fullName} error={errors.full_name}>
-                <Input autoComplete="name" {...register('full_name')} />
-              </FormField>
-              <FormField label={t.email} error={errors.email} required>
-                <Input type="email" autoComplete="email" {...register('email')} />
-              </FormField>
-            </>
-          ) : (
-            <Stack as="dl" gap="4">
-              <Box>
-                <Text as="dt" fontSize="sm" fontWeight="medium">
-                  {t.fullName}
-                </Text>
-                <Text as="dd" color={user.full_name ? undefined : 'fg.muted'} truncate>
-                  {user.full_name || t.noFullName}
-                </Text>
-              </Box>
-              <Box>
-                <Text as="dt" fontSize="sm" fontWeight="medium">
-                  {t.email}
-                </Text>
-                <Text as="dd" truncate>
-                  {user.email}
-                </Text>
-              </Box>
-            </Stack>
-          )}
-          <HStack gap="3">
-            {editing ? (
-              <>
-                {/* Keeps focus in the field on press: its blur validation would move this button before the click lands. */}
-                <Button
-                  type="submit"
-                  loading={isSubmitting}
-                  disabled={!isDirty || !email?.trim()}
-                  onMouseDown={(event) => event.preventDefault()}
-                >
-                  {t.save}
-                </Button>
-                <Button type="button" variant="subtle" colorPalette="gray" onClick={cancel} disabled={isSubmitting}>
-                  {t.cancel}
-                </Button>
-              </>
-            ) : (
-              <Button type="button" variant="outline" onClick={startEditing}>
-                {t.edit}
-              </Button>
-            )}
-          </HStack>
+    <SettingsForm heading={t.heading} onSubmit={handleSubmit(onSubmit)}>
+      {editing ? (
+        <>
+          <FormField label={t.fullName} error={errors.full_name}>
+            <Input autoComplete="name" {...register('full_name')} />
+          </FormField>
+          <FormField label={t.email} error={errors.email} required>
+            <Input type="email" autoComplete="email" {...register('email')} />
+          </FormField>
+        </>
+      ) : (
+        <Stack as="dl" gap="4">
+          <Box>
+            <Text as="dt" fontSize="sm" fontWeight="medium">
+              {t.fullName}
+            </Text>
+            <Text as="dd" color={user.full_name ? undefined : 'fg.muted'} truncate>
+              {user.full_name || t.noFullName}
+            </Text>
+          </Box>
+          <Box>
+            <Text as="dt" fontSize="sm" fontWeight="medium">
+              {t.email}
+            </Text>
+            <Text as="dd" truncate>
+              {user.email}
+            </Text>
+          </Box>
         </Stack>
-      </form>
-    </Box>
+      )}
+      <HStack gap="3">
+        {editing ? (
+          <>
+            <BlurFormSubmit loading={isSubmitting} disabled={!isDirty || !email?.trim()}>
+              {t.save}
+            </BlurFormSubmit>
+            <Button type="button" variant="subtle" colorPalette="gray" onClick={cancel} disabled={isSubmitting}>
+              {t.cancel}
+            </Button>
+          </>
+        ) : (
+          <Button type="button" variant="outline" onClick={startEditing}>
+            {t.edit}
+          </Button>
+        )}
+      </HStack>
+    </SettingsForm>
   );
 }

@@ -3,7 +3,7 @@ import type { LoaderFunction, ShouldRevalidateFunction } from 'react-router-dom'
 import { ensureRemotesRegistered } from '../federation/ensure-remotes';
 import { remotePageId } from '../federation/registry';
 import { loadRemoteModule, RemoteLoadError, remoteNameOf } from '../federation/runtime';
-import { LoadedPage, type LoadedPageData } from './loaded-page';
+import { LoadedPage, type LoadedPageData } from './LoadedPage';
 import { RemoteErrorPanel } from './RemoteErrorPanel';
 import type { ScreenHandle } from './screen-handle';
 

@@ -5,7 +5,7 @@ import { ensureRemotesRegistered, registryRead } from '../federation/ensure-remo
 import { RemoteLoadError } from '../federation/runtime';
 import { messages } from '../messages';
 import { protectedLoader } from './guards';
-import { LoadedPage, type LoadedPageData } from './loaded-page';
+import { LoadedPage, type LoadedPageData } from './LoadedPage';
 import { RemoteErrorPanel } from './RemoteErrorPanel';
 
 type SignedInModule = typeof import('../layout/signed-in');

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { cnpjCheckDigits } from '@backoffice/contracts';
+import { cnpjOf } from '@backoffice/contracts';
 import { startServerProcess } from '../testing/server-process.js';
 
 /**
@@ -64,8 +64,7 @@ function client(base: URL, agent: http.Agent) {
 let cnpjSeq = Math.floor(Math.random() * 10_000_000);
 function newCnpj(): string {
   cnpjSeq++;
-  const base = `${String(10_000_000 + (cnpjSeq % 89_999_999))}0001`;
-  return base + cnpjCheckDigits(base);
+  return cnpjOf(10_000_000 + (cnpjSeq % 89_999_999));
 }
 
 const SEARCHES = ['padaria', 'sao joao', 'ltda', '11.222', 'comercio', 'zzzz', 'a'];

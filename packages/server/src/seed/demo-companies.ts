@@ -1,4 +1,4 @@
-import { type CompanyCreate, cnpjCheckDigits } from '@backoffice/contracts';
+import { type CompanyCreate, cnpjOf } from '@backoffice/contracts';
 
 /**
  * Realistic demo companies: Brazilian trading and legal names, a matriz with some filiais sharing
@@ -137,11 +137,6 @@ function cnpjRoot(group: number, alphanumeric: boolean): string {
   return `${out.slice(0, 2)}${'ABCDEFGHJKLMNPQRSTUVWXYZ'[group % 24]}${out.slice(3)}`;
 }
 
-function cnpj(root: string, order: number): string {
-  const base = root + String(order).padStart(4, '0');
-  return base + cnpjCheckDigits(base);
-}
-
 /** Yields `count` companies in groups of one matriz and 0–4 filiais. */
 export function* demoCompanies(count: number, seed = 2026, firstGroup = 0): Generator<CompanyCreate> {
   const rand = random(seed);
@@ -160,7 +155,7 @@ export function* demoCompanies(count: number, seed = 2026, firstGroup = 0): Gene
       yield {
         trading_name: isMatriz ? `${segment} ${name}` : `${segment} ${name} - ${city}`,
         legal_name: `${partners} ${activity} ${suffix}`,
-        tax_id: cnpj(root, order),
+        tax_id: cnpjOf(root, order),
         type: isMatriz ? 'matriz' : 'filial',
         is_active: rand() >= 0.1,
       };

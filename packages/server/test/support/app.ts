@@ -132,6 +132,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
     post: (url: string, token?: string, payload?: unknown) => request('POST', url, token, payload),
     patch: (url: string, token?: string, payload?: unknown) => request('PATCH', url, token, payload),
     del: (url: string, token?: string) => request('DELETE', url, token),
+    /** A POST of `payload` exactly as given, labelled `contentType`, with no token (a form, a broken body). */
+    postRaw: (url: string, contentType: string, payload: string | Buffer) =>
+      app.inject({ method: 'POST', url: `${api}/${url}`, headers: { 'content-type': contentType }, payload }),
     async close() {
       await app.close();
       mailer.close();

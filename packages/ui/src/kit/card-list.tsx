@@ -3,8 +3,8 @@ import { Flex } from '@chakra-ui/react/flex';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { Stack } from '@chakra-ui/react/stack';
 import { chakra } from '@chakra-ui/react/styled-system';
-import type { ReactNode } from 'react';
 import type { DataTableProps } from './data-table.js';
+import { DetailsItem } from './details-list.js';
 import { ROW_LIST_ATTRIBUTE } from './focus-return.js';
 import { SelectAllCheckbox, SelectionCheckbox } from './selection.js';
 
@@ -77,25 +77,14 @@ export function CardList<TRow>({
                   fontSize="sm"
                 >
                   {details.map((column) => (
-                    <CardField key={column.key} label={column.header}>
+                    <DetailsItem key={column.key} label={column.header}>
                       {column.cell(row)}
-                    </CardField>
+                    </DetailsItem>
                   ))}
                 </chakra.dl>
               </chakra.li>
             ))}
       </chakra.ul>
-    </>
-  );
-}
-
-function CardField({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <chakra.dt color="fg.muted">{label}</chakra.dt>
-      <chakra.dd minW="0" overflowWrap="anywhere">
-        {children}
-      </chakra.dd>
     </>
   );
 }

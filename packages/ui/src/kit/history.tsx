@@ -1,3 +1,4 @@
+import { isUnknownRecord } from '@backoffice/api-client';
 import type { AuditEvent } from '@backoffice/contracts';
 import { formatCnpj } from '@backoffice/contracts';
 import { formatDateTime } from '@backoffice/ui';
@@ -6,8 +7,10 @@ import { Stack } from '@chakra-ui/react/stack';
 import { chakra } from '@chakra-ui/react/styled-system';
 import { Text } from '@chakra-ui/react/text';
 import { type ReactNode, useId, useRef } from 'react';
+import { FiSearch } from 'react-icons/fi';
 import { historyMessages as m } from './history-messages.js';
 import { LoadMore } from './keyset-list.js';
+import { StatusPanel } from './status-panel.js';
 
 /** Who acted, as a person reads it: the user's e-mail, the partner portal, a remote's deploy key, or the system. */
 export function auditActorName(event: AuditEvent): string {
@@ -110,7 +113,7 @@ interface HistoryPagesQuery {
 }
 
 /** The timeline's events and `Carregar mais` wiring from a history query (`useCompanyHistory`, `useUserHistory`). */
-export function historyTimelineProps(
+function historyTimelineProps(
   history: HistoryPagesQuery,
 ): Pick<HistoryTimelineProps, 'events' | 'hasMore' | 'loadingMore' | 'loadMoreFailed' | 'onLoadMore'> {
   return {
@@ -120,6 +123,55 @@ export function historyTimelineProps(
     loadMoreFailed: history.isFetchNextPageError,
     onLoadMore: () => void history.fetchNextPage(),
   };
+}
+
+/**
+ * A record's page for a record the API does not know and whose history names no deletion (`recordPage`'s
+ * `gone` without a `deletion`): the title as the page's `h1`, and a panel that says so.
+ */
+export function UnknownRecord({ title, description }: { title: string; description: string }) {
+  return (
+    <>
+      <Heading as="h1" size="2xl" tabIndex={-1}>
+        {title}
+      </Heading>
+      <StatusPanel icon={<FiSearch />} title={title} description={description} bordered />
+    </>
+  );
+}
+
+/** What a record's page shows (`recordPage`). */
+export type RecordPageState<TRecord> =
+  | { kind: 'loading' }
+  /** The API does not know the record; `deletion` is the event that deleted it, when its history says so. */
+  | { kind: 'gone'; deletion: AuditEvent | undefined }
+  | { kind: 'failed' }
+  | { kind: 'shown'; record: TRecord };
+
+/**
+ * Where a record's page stands (a company's, a user's), from the record's query and its history's:
+ * `loading` until the record is in — for a record the API does not know, until its history is in too;
+ * `gone` for such a record, with the event that deleted it when its newest event is `deletedAction`;
+ * `failed` when the record could not be read; else `shown`. `timeline` is the history's section,
+ * `events` the events it has loaded.
+ */
+export function recordPage<TRecord>(
+  record: { isPending: boolean; error: unknown; data?: TRecord | undefined },
+  history: HistoryPagesQuery & { isPending: boolean },
+  deletedAction: AuditEvent['action'],
+): { state: RecordPageState<TRecord>; events: readonly AuditEvent[]; timeline: ReactNode } {
+  const timelineProps = historyTimelineProps(history);
+  const { events } = timelineProps;
+  const gone = isUnknownRecord(record.error);
+  const state: RecordPageState<TRecord> =
+    record.isPending || (gone && history.isPending)
+      ? { kind: 'loading' }
+      : gone
+        ? { kind: 'gone', deletion: events[0]?.action === deletedAction ? events[0] : undefined }
+        : record.data
+          ? { kind: 'shown', record: record.data }
+          : { kind: 'failed' };
+  return { state, events, timeline: <HistoryTimeline {...timelineProps} /> };
 }
 
 /**

@@ -12,6 +12,7 @@ export { FILTER_KEYS_DEBOUNCE_MS, FilterSelect, type FilterSelectProps } from '.
 export { FiltersFold } from './filters-fold.js';
 export { useBlurForm } from './form.js';
 export { FormDialog, type FormDialogProps, useFormDialogChanges } from './form-dialog.js';
+export { BlurFormSubmit } from './form-submit.js';
 export {
   AuditChangeList,
   auditActionText,
@@ -20,7 +21,9 @@ export {
   auditChanges,
   HistoryTimeline,
   type HistoryTimelineProps,
-  historyTimelineProps,
+  type RecordPageState,
+  recordPage,
+  UnknownRecord,
 } from './history.js';
 export { historyMessages } from './history-messages.js';
 export {

@@ -1,4 +1,4 @@
-import { type AuditEvent, type Company, cnpjCheckDigits, type UserPublic } from '@backoffice/contracts';
+import { type AuditEvent, type Company, cnpjOf, type UserPublic } from '@backoffice/contracts';
 
 /**
  * Data generators of the component tests: valid records as the API answers them, numbered so each
@@ -33,8 +33,7 @@ export function makeUser(i: number, fields: Partial<UserPublic> = {}): UserPubli
 
 /** A valid numeric CNPJ (unmasked) built from `i`. */
 export function validCnpj(i: number): string {
-  const base = `${String(11_222_333 + i).padStart(8, '0')}0001`;
-  return base + cnpjCheckDigits(base);
+  return cnpjOf(11_222_333 + i);
 }
 
 /** Company `i`: `Empresa {i}`, an active filial with a valid CNPJ. */
