@@ -492,10 +492,10 @@ export class CompaniesRepository {
    * For a search of several words, a condition that every match meets and the search index answers
    * cheaply: the PHRASE_GRAMS rarest of its words' trigrams, one per word. The search index looks a phrase
    * up by all of its trigrams, and its cost is the number of companies each is in, whatever the phrase
-   * matches: `farmacia aurora - cuiaba` (69 companies of a million) has 24, among them `  a` (words
+   * matches: `farmacia aurora - cuiaba` (69 companies of a million) has two dozen, among them `  a` (words
    * starting with a, 69 % of the companies), `  c`, `ra ` and `ia ` (46–60 %), and its index scan read
-   * 1 101 pages (37–85 ms); its rarest trigram of each word (`uro`, `iab`, `far`: 3–4 %) read together
-   * name about a thousand companies in 49 pages (2 ms), which are then tested. How rare a trigram is comes
+   * 1 101 pages (37–85 ms); the rarest trigram of each word (`uro`, `cui`, `far`: 3–4 % each) read together
+   * name just those 69 in 56 pages (2–6 ms), which are then tested. How rare a trigram is comes
    * from the search texts the last ANALYZE kept as the column's histogram (1 000 of them), read once per
    * SAMPLE_TTL_MS: it only chooses which trigrams narrow, never what matches. Each trigram's condition holds
    * only if the database's own normalisation of the term contains it (otherwise it is `true`), so the
