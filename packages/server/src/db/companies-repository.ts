@@ -79,11 +79,47 @@ function searchCondition(search: string): SQL | undefined {
   const prefix = cnpjPrefixOf(search);
   if (prefix !== undefined) return sql`${companies.tax_id} like ${`${escapeLike(prefix)}%`}`;
   const matches: SQL[] = [sql`${companies.search_text} like search_normalize(${containing(search)})`];
-  const cnpj = normalizeCnpj(search).toLowerCase();
-  if (/^[0-9a-z]+$/.test(cnpj) && cnpj !== search.toLowerCase()) {
-    matches.push(sql`${companies.search_text} like ${containing(cnpj)}`);
-  }
+  const cnpj = unmaskedOf(search);
+  if (cnpj !== undefined) matches.push(sql`${companies.search_text} like ${containing(cnpj)}`);
   return or(...matches);
+}
+
+/**
+ * The term without its mask characters, when that is other text of letters and digits (a CNPJ typed with
+ * dots, dashes or spaces): searchCondition also looks for it as it is stored.
+ */
+function unmaskedOf(search: string): string | undefined {
+  const cnpj = normalizeCnpj(search).toLowerCase();
+  return /^[0-9a-z]+$/.test(cnpj) && cnpj !== search.toLowerCase() ? cnpj : undefined;
+}
+
+/** Three letters or digits of a phrase's words, each a trigram the search index holds (phraseNarrowing). */
+export const PHRASE_GRAMS = 3;
+
+/**
+ * The candidate trigrams of a search of several words, one list per word (each word's runs of three
+ * letters or digits, as the search text writes them: lower case, without accents). Undefined for a search
+ * of fewer than two such words, or that is a CNPJ prefix (searchCondition reads those otherwise).
+ */
+function phraseGramsOf(search: string): string[][] | undefined {
+  if (cnpjPrefixOf(search) !== undefined) return undefined;
+  const words = search
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .match(/[0-9a-z]+/g);
+  if (!words || words.length < 2) return undefined;
+  const unmasked = unmaskedOf(search);
+  const grams = words.map((word) => {
+    const found: string[] = [];
+    for (let i = 0; i + 3 <= word.length; i++) {
+      const gram = word.slice(i, i + 3);
+      // A row found by the unmasked text must hold the trigram too.
+      if (unmasked === undefined || unmasked.includes(gram)) found.push(gram);
+    }
+    return found;
+  });
+  return grams.filter((found) => found.length > 0).length >= 2 ? grams : undefined;
 }
 
 /**
@@ -187,10 +223,10 @@ export const DIGITS_READ_FIRST = 4;
 /**
  * A search in a name order that the planner expects to match at most this many companies reads its
  * matches first as well. It sorted them before (searchInNameOrder, up to MAX_MATCHES_SORTED), in a
- * transaction that ruled the index walk out; read first, the same plan is one statement. Words in the
- * other orders are left to the planner: their trigram scan costs what their most common trigrams cost
- * (17 ms for "sol nascente - recife" at a million rows, docs/performance.md), so reading first would make
- * a phrase the planner rightly walks for (1.4 ms) always pay it.
+ * transaction that ruled the index walk out; read first, the same plan is one statement. A phrase (several
+ * words) expected to match at most this many reads first in every order, through its rarest trigrams
+ * (phraseNarrowing); a single word in the other orders is left to the planner: its trigram scan costs what
+ * its trigrams cost, whatever it matches.
  */
 export const MAX_ESTIMATE_READ_FIRST = 5_000;
 
@@ -216,8 +252,12 @@ interface PageShape {
   deep: boolean;
 }
 
+/** How long the sampled search texts (phraseNarrowing) are kept before they are read again. */
+export const SAMPLE_TTL_MS = 10 * 60_000;
+
 export class CompaniesRepository {
   readonly #pages = new Map<string, PreparedPage>();
+  #sample: { texts: string[]; rows: number; readAt: number } | undefined;
 
   private readonly maxMatchesSorted: number;
   private readonly readFirst: boolean;
@@ -345,8 +385,9 @@ export class CompaniesRepository {
    * The rows `skip` to `skip + take` of a search, by the plan its selectivity calls for. A search the
    * product knows to be selective (a masked CNPJ prefix of CNPJ_PREFIX_READ_FIRST characters), and a bare
    * number of DIGITS_READ_FIRST digits or a search in a name order that the planner expects to match at
-   * most MAX_ESTIMATE_READ_FIRST companies, reads its matches first and sorts them (matchesFirst); the
-   * others, and one whose matches turn out too many to sort, are left to the order's own plan.
+   * most MAX_ESTIMATE_READ_FIRST companies, or a phrase that the sampled texts say is that rare, reads its
+   * matches first and sorts them (matchesFirst, a phrase's narrowed by phraseNarrowing); the others, and
+   * one whose matches turn out too many to sort, are left to the order's own plan.
    */
   private async searchRows(
     search: string,
@@ -358,11 +399,16 @@ export class CompaniesRepository {
     const { byName } = SORTS[sort];
     let estimate: number | undefined;
     if (this.readFirst && skip + take <= this.maxMatchesReadFirst) {
-      // A prefix's share the product knows; a number's or a name order's, the planner is asked for.
+      // A prefix's share the product knows, a phrase's the sampled texts tell; a number's or a name
+      // order's, the planner is asked for.
       const known = (cnpjPrefixOf(search)?.length ?? 0) >= CNPJ_PREFIX_READ_FIRST;
-      if (!known && (byName || isNumberOf(DIGITS_READ_FIRST, search))) estimate = await this.estimatedMatches(where);
-      if (known || (estimate !== undefined && estimate <= MAX_ESTIMATE_READ_FIRST)) {
-        const rows = await this.matchesFirst(where, skip, take, sort);
+      const phrase = known ? undefined : await this.phraseNarrowing(search);
+      if (!known && phrase?.expected === undefined && (byName || phrase || isNumberOf(DIGITS_READ_FIRST, search))) {
+        estimate = await this.estimatedMatches(where);
+      }
+      const expected = phrase?.expected ?? estimate;
+      if (known || (expected !== undefined && expected <= MAX_ESTIMATE_READ_FIRST)) {
+        const rows = await this.matchesFirst(where, skip, take, sort, phrase?.narrowing);
         if (rows) return rows;
       }
     }
@@ -383,13 +429,19 @@ export class CompaniesRepository {
     skip: number,
     take: number,
     sort: CompanySort,
+    narrowing?: SQL,
   ): Promise<CompanyListRow[] | undefined> {
     const { keys, descending } = SORTS[sort];
     const keyNames = keys.map((_, i) => sql.identifier(`k${i}`));
+    // Narrowed (a phrase), the index reads the rows of the narrowing alone, and the search is tested on
+    // those: a subquery with OFFSET 0 is planned apart, so the phrase's own trigrams are not looked up.
+    const source = narrowing
+      ? sql`(select * from ${companies} where ${narrowing} offset 0) as ${companies}`
+      : sql`${companies}`;
     const matches = sql`select ${companies.id}, ${sql.join(
       keys.map((key, i) => sql`${key} as ${keyNames[i]}`),
       sql`, `,
-    )} from ${companies} where ${where ?? sql`true`} limit ${this.maxMatchesReadFirst + 1}`;
+    )} from ${source} where ${where ?? sql`true`} limit ${this.maxMatchesReadFirst + 1}`;
     const direction = descending ? sql` desc` : sql``;
     const page = sql`select matches.id, count(*) over () as matched from (${matches}) as matches
       order by ${sql.join(
@@ -434,6 +486,61 @@ export class CompaniesRepository {
       await tx.execute(sql`set local enable_indexscan = off`);
       return pageOf(tx, where, sort, skip, take);
     });
+  }
+
+  /**
+   * For a search of several words, a condition that every match meets and the search index answers
+   * cheaply: the PHRASE_GRAMS rarest of its words' trigrams, one per word. The search index looks a phrase
+   * up by all of its trigrams, and its cost is the number of companies each is in, whatever the phrase
+   * matches: `farmacia aurora - cuiaba` (69 companies of a million) has two dozen, among them `  a` (words
+   * starting with a, 69 % of the companies), `  c`, `ra ` and `ia ` (46–60 %), and its index scan read
+   * 1 101 pages (37–85 ms); the rarest trigram of each word (`uro`, `cui`, `far`: 3–4 % each) read together
+   * name just those 69 in 56 pages (2–6 ms), which are then tested. How rare a trigram is comes
+   * from the search texts the last ANALYZE kept as the column's histogram (1 000 of them), read once per
+   * SAMPLE_TTL_MS: it only chooses which trigrams narrow, never what matches. Each trigram's condition holds
+   * only if the database's own normalisation of the term contains it (otherwise it is `true`), so the
+   * narrowing cannot drop a match whatever the term.
+   */
+  private async phraseNarrowing(search: string): Promise<{ narrowing: SQL; expected?: number } | undefined> {
+    const grams = phraseGramsOf(search);
+    if (!grams) return undefined;
+    const { texts, rows } = await this.sampledTexts();
+    const share = (gram: string) => texts.reduce((n, text) => (text.includes(gram) ? n + 1 : n), 0);
+    const rarest = grams
+      .map((found) => found.map((gram) => ({ gram, n: share(gram) })).sort((a, b) => a.n - b.n)[0])
+      .filter((best) => best !== undefined)
+      .sort((a, b) => a.n - b.n)
+      .map(({ gram }) => gram)
+      .filter((gram, i, all) => all.indexOf(gram) === i)
+      .slice(0, PHRASE_GRAMS);
+    const narrowing = and(
+      ...rarest.map(
+        (gram) =>
+          sql`(position(${gram} in search_normalize(${search})) = 0 or ${companies.search_text} like ${`%${gram}%`})`,
+      ),
+    ) as SQL;
+    // How many companies hold all of them, as the sample says (at least the phrase's matches): what the
+    // planner's estimate would say from the same histogram, without asking it (a round trip and a plan).
+    if (texts.length === 0) return { narrowing };
+    const together = texts.reduce((n, text) => (rarest.every((gram) => text.includes(gram)) ? n + 1 : n), 0);
+    return { narrowing, expected: (together / texts.length) * rows };
+  }
+
+  /** The search texts of the column's histogram (pg_stats), as the last ANALYZE sampled them; none without one. */
+  private async sampledTexts(): Promise<{ texts: string[]; rows: number }> {
+    if (this.#sample && Date.now() - this.#sample.readAt < SAMPLE_TTL_MS) return this.#sample;
+    const result = (await this.db.execute(
+      sql`select unnest(histogram_bounds::text::text[]) as text,
+            (select reltuples from pg_class where oid = 'companies'::regclass)::float8 as rows
+          from pg_stats
+          where schemaname = current_schema() and tablename = 'companies' and attname = 'search_text'`,
+    )) as unknown as { rows: { text: string; rows: number }[] };
+    this.#sample = {
+      texts: result.rows.map((row) => row.text),
+      rows: Number(result.rows[0]?.rows ?? 0),
+      readAt: Date.now(),
+    };
+    return this.#sample;
   }
 
   /** How many companies the planner expects `where` to match (EXPLAIN: planned, not run). */
