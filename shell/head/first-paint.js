@@ -39,6 +39,13 @@
       heading.hidden = false;
     }
   });
+  // A field left before the app is live was visited: the app's form then checks it, as if left live.
+  document.addEventListener('focusout', (event) => {
+    const name = event.target.name;
+    if (!name || !document.getElementById('first-paint')?.contains(event.target)) return;
+    const left = html.getAttribute('data-first-paint-left');
+    html.setAttribute('data-first-paint-left', left ? `${left} ${name}` : name);
+  });
   document.addEventListener(
     'submit',
     (event) => {

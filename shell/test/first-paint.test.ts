@@ -13,7 +13,7 @@ const html = document.documentElement;
 beforeEach(() => {
   localStorage.clear();
   html.className = '';
-  for (const name of ['data-session', 'data-sidebar', 'data-live', 'data-first-paint-submit'])
+  for (const name of ['data-session', 'data-sidebar', 'data-live', 'data-first-paint-submit', 'data-first-paint-left'])
     html.removeAttribute(name);
   document.body.innerHTML = '';
 });
@@ -119,6 +119,21 @@ describe('taking the first paint over', () => {
     (document.querySelector('#first-paint a') as HTMLElement).focus();
     requestTakeOver();
     expect(document.activeElement).toBe(document.querySelectorAll('#root a')[1]);
+  });
+
+  it('lets the live form check the fields left before it was live, in order', async () => {
+    const { requestTakeOver } = await takeover();
+    runHeadScript();
+    const fields = page();
+    fields.firstEmail.focus();
+    fields.firstPassword.focus();
+    fields.firstPassword.blur();
+    const checked: string[] = [];
+    for (const live of [fields.liveEmail, fields.livePassword]) {
+      live.addEventListener('focusout', () => checked.push(live.name));
+    }
+    requestTakeOver();
+    expect(checked).toEqual(['username', 'password']);
   });
 
   it('sends a form submitted meanwhile, once live', async () => {

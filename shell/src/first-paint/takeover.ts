@@ -11,6 +11,8 @@
 export const FIRST_PAINT_ID = 'first-paint';
 /** Set on `<html>` by the head script when a form of the first paint was submitted: its index among the forms. */
 const SUBMITTED_FORM_ATTRIBUTE = 'data-first-paint-submit';
+/** Set on `<html>` by the head script: the names of the first paint's fields left (blurred), in order. */
+const LEFT_FIELDS_ATTRIBUTE = 'data-first-paint-left';
 /** Set on `<html>` once the app is live: what a test or a benchmark waits for. */
 export const LIVE_ATTRIBUTE = 'data-live';
 /** The longest a hold keeps the first paint once the app asked to take over (a slow current user). */
@@ -75,8 +77,16 @@ function takeOver() {
     const submitted = html.getAttribute(SUBMITTED_FORM_ATTRIBUTE);
     const submittedForm = submitted === null ? undefined : root.querySelectorAll('form')[Number(submitted)];
     const focusedLive = focused && liveFocusTarget(focused, root);
+    const left = (html.getAttribute(LEFT_FIELDS_ATTRIBUTE) ?? '').split(' ').filter(Boolean);
+    const leftLive = [...new Set(left)].flatMap((name) => {
+      const field = fields.find((candidate) => candidate.name === name);
+      const live = field && liveField(field, root);
+      return live ? [live] : [];
+    });
     first.remove();
     for (const { live, value } of typed) typeInto(live, value);
+    // A field visited and left before: the form checks it now (React's onBlur listens to focusout).
+    for (const live of leftLive) live.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
     if (focusedLive) {
       focusedLive.focus();
       try {
@@ -89,6 +99,7 @@ function takeOver() {
     submittedForm?.requestSubmit();
   }
   html.removeAttribute(SUBMITTED_FORM_ATTRIBUTE);
+  html.removeAttribute(LEFT_FIELDS_ATTRIBUTE);
   html.setAttribute(LIVE_ATTRIBUTE, '');
 }
 
