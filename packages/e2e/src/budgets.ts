@@ -9,9 +9,11 @@ export const BUDGETS = {
   login: {
     // Ceilings raised on 2026-11-25 (250 → 260, dashboard 230 → 236) when the registry-built routes
     // (contracts' screen matcher and registry in the shell), the kit's form-dialog frame and the
-    // Portuguese table of every API detail landed: measured 256.2 and 232.3 KB on that build. The
-    // prerendered first paint (branch firstpaint, issue 26) is the change meant to bring these down.
-    jsGzipKB: { target: 180, ceiling: 260 },
+    // Portuguese table of every API detail landed: measured 256.2 and 232.3 KB on that build. Issue 26
+    // retired the 180 KB target: the page now paints before its JavaScript (the first paint's goals,
+    // `firstPaintGzipKB` and bench:web's first paint and interactive), and the account pages keep the design
+    // system; the ceiling stays, so the page never gets heavier.
+    jsGzipKB: { target: 260, ceiling: 260 },
     jsFiles: { target: 6, ceiling: 6 },
     depth: { target: 3, ceiling: 3 },
   },
