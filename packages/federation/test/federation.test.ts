@@ -157,7 +157,7 @@ describe('shared singleton map', () => {
   it('is the one map every app build uses', () => {
     for (const app of APPS) {
       const config = readFileSync(join(root, app, 'rsbuild.config.ts'), 'utf8');
-      expect(config, app).toMatch(app === 'shell' ? /createSharedConfig\(/ : /createRemoteConfig\(remote\)/);
+      expect(config, app).toMatch(app === 'shell' ? /createSharedConfig\(/ : /createRemoteConfig\(remote\b/);
       expect(config, app).not.toMatch(/shared:\s*\{/);
     }
   });
