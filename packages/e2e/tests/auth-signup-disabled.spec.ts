@@ -29,7 +29,7 @@ test('the login page hides its sign-up link; /signup says sign-up is off; the AP
 
   await page.goto('/signup');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
-  await expect(page.getByText('Cadastro desativado')).toBeVisible();
+  await expect(page.getByText('Cadastro desativado').filter({ visible: true })).toBeVisible();
   await expect(page.getByRole('textbox')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('link', { name: 'Entrar', exact: true }).click();

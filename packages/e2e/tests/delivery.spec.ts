@@ -149,7 +149,7 @@ test.describe('running a remote from a dev server inside the product', () => {
     });
     const user = await api.createUser();
     await signIn(user.token as string, '/?remote-override=greetings@http://localhost:9/remote.json');
-    await expect(page.getByText('Aqui está um resumo do sistema')).toBeVisible();
+    await expect(page.getByText('Aqui está um resumo do sistema').filter({ visible: true })).toBeVisible();
     await expect(banner(page)).toBeHidden();
     await expect(nav(page).getByRole('link', { name: 'Saudações' })).toHaveCount(0);
     expect(warnings).toContainEqual(

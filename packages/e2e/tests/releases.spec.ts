@@ -68,7 +68,9 @@ async function published(result: { code: number; stdout: string; stderr: string 
   return version as string;
 }
 
-const edition = (page: Page, n: number) => page.getByText(`Edição ${n} desta área.`);
+// What is on screen: until the app takes over, the page's first paint holds the text once per menu width
+// (one of them hidden) and the app's own copy renders unseen beside it.
+const edition = (page: Page, n: number) => page.getByText(`Edição ${n} desta área.`).filter({ visible: true });
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' });
 
 /** A second person's browser, signed in, on `path`. */

@@ -116,7 +116,7 @@ test.describe('dashboard', () => {
     const activeUsers = (await api.call<{ count: number }>('GET', 'users/?limit=1&is_active=true', token)).count;
     await signIn(token);
     await expect(page.getByRole('heading', { name: 'Bem-vindo(a), Beatriz Lima!' })).toBeVisible();
-    await expect(page.getByText('Aqui está um resumo do sistema')).toBeVisible();
+    await expect(page.getByText('Aqui está um resumo do sistema').filter({ visible: true })).toBeVisible();
     const companiesCard = page.getByRole('region', { name: 'Empresas' });
     await expect(companiesCard.getByTestId('total')).toHaveText(String(companies.count));
     await expect(companiesCard.getByTestId('active')).toHaveText(`${activeCompanies} ativas`);
@@ -163,7 +163,7 @@ test('the not-found screen, inside the frame when signed in, leads back home', a
   const user = await api.createUser();
   await signIn(user.token as string, '/this/does/not/exist');
   await expect(page.getByRole('heading', { name: 'Página não disponível' })).toBeVisible();
-  await expect(page.getByText('Essa página ainda não está disponível')).toBeVisible();
+  await expect(page.getByText('Essa página ainda não está disponível').filter({ visible: true })).toBeVisible();
   // Signed in, the menu and the way out stay around it (issue 28, item 10).
   await expect(nav(page).getByRole('link', { name: 'Empresas' })).toBeVisible();
   await expect(page.getByText(`Logged in as: ${user.email}`)).toBeVisible();
@@ -222,7 +222,7 @@ test.describe('failure isolation', () => {
       (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
     });
     await retry.click();
-    await expect(page.getByText('Aqui está um resumo do sistema')).toBeVisible();
+    await expect(page.getByText('Aqui está um resumo do sistema').filter({ visible: true })).toBeVisible();
     await expect(nav(page).getByRole('link', { name: 'Empresas' })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   });
@@ -236,7 +236,7 @@ test.describe('failure isolation', () => {
     await signIn(admin.token as string, '/admin');
     await expect(page.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
     await nav(page).getByRole('link', { name: 'Início' }).click();
-    await expect(page.getByText('Aqui está um resumo do sistema')).toBeVisible();
+    await expect(page.getByText('Aqui está um resumo do sistema').filter({ visible: true })).toBeVisible();
   });
 });
 
