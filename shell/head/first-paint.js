@@ -46,6 +46,17 @@
     const left = html.getAttribute('data-first-paint-left');
     html.setAttribute('data-first-paint-left', left ? `${left} ${name}` : name);
   });
+  // A button (not a form's submit, noted below) pressed before the app is live: the app presses it once live.
+  document.addEventListener(
+    'click',
+    (event) => {
+      const button = event.target.closest?.('button:not([type=submit])');
+      if (button && document.getElementById('first-paint')?.contains(button)) {
+        button.setAttribute('data-first-paint-clicked', '');
+      }
+    },
+    true,
+  );
   document.addEventListener(
     'submit',
     (event) => {

@@ -136,6 +136,21 @@ describe('taking the first paint over', () => {
     expect(checked).toEqual(['username', 'password']);
   });
 
+  it('presses, once live, a button pressed before (an action, not a form’s submit)', async () => {
+    const { requestTakeOver } = await takeover();
+    runHeadScript();
+    document.body.innerHTML = `
+      <div id="first-paint"><button type="button">Adicionar Empresa</button></div>
+      <div id="root"><button type="button">Exportar CSV</button><button type="button">Adicionar Empresa</button></div>`;
+    (document.querySelector('#first-paint button') as HTMLButtonElement).click();
+    const pressed: string[] = [];
+    for (const button of document.querySelectorAll('#root button')) {
+      button.addEventListener('click', () => pressed.push(button.textContent ?? ''));
+    }
+    requestTakeOver();
+    expect(pressed).toEqual(['Adicionar Empresa']);
+  });
+
   it('sends a form submitted meanwhile, once live', async () => {
     const { requestTakeOver } = await takeover();
     page();

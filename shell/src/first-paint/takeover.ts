@@ -77,6 +77,8 @@ function takeOver() {
     const submitted = html.getAttribute(SUBMITTED_FORM_ATTRIBUTE);
     const submittedForm = submitted === null ? undefined : root.querySelectorAll('form')[Number(submitted)];
     const focusedLive = focused && liveFocusTarget(focused, root);
+    const pressed = first.querySelector('[data-first-paint-clicked]');
+    const pressedLive = pressed && liveFocusTarget(pressed, root);
     const left = (html.getAttribute(LEFT_FIELDS_ATTRIBUTE) ?? '').split(' ').filter(Boolean);
     const leftLive = [...new Set(left)].flatMap((name) => {
       const field = fields.find((candidate) => candidate.name === name);
@@ -97,6 +99,7 @@ function takeOver() {
     }
     // The click on the first paint's button was not lost: it happens now.
     submittedForm?.requestSubmit();
+    pressedLive?.click();
   }
   html.removeAttribute(SUBMITTED_FORM_ATTRIBUTE);
   html.removeAttribute(LEFT_FIELDS_ATTRIBUTE);
