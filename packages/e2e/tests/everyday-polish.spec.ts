@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
-import { seedCompanies } from '../src/companies.js';
+import type { Locator, Page } from '@playwright/test';
+import { loginForm, signupForm, uniqueEmail } from '../src/auth-pages.js';
+import { seedCompanies, validCnpj } from '../src/companies.js';
 import { startEmbedHost } from '../src/embed-host.js';
 import { expect, expectNoSeriousA11yViolations, test } from '../src/fixtures.js';
 
@@ -149,6 +150,60 @@ test.describe('one dialog frame (issue 28)', () => {
     await page.mouse.click(5, 5);
     await ask.getByRole('button', { name: 'Descartar' }).click();
     await expect(dialog).toHaveCount(0);
+  });
+});
+
+test.describe('a submit keeps the focus in the field while pressed (issue 28)', () => {
+  test.use({ viewport: DESKTOP });
+
+  /**
+   * Presses `button` with the mouse and, before letting go, expects the focus still in `field`: the
+   * field's blur validation would otherwise run mid-press and move the button from under the pointer
+   * (an error line appears or goes), and the click would be lost. The users dialog does this already.
+   */
+  async function pressKeepingFocus(page: Page, button: Locator, field: Locator) {
+    const box = await button.boundingBox();
+    if (!box) throw new Error('the button is not on screen');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await expect(field).toBeFocused();
+    await page.mouse.up();
+  }
+
+  test('the company dialog: Salvar', async ({ page, api, signIn }) => {
+    const token = (await api.createUser()).token as string;
+    await signIn(token, '/companies');
+    await page.getByRole('button', { name: 'Adicionar Empresa' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Adicionar Empresa' });
+    await dialog.getByLabel('Nome Fantasia').fill('Padaria Pressionada');
+    await dialog.getByLabel('Razão Social').fill('Padaria Pressionada Ltda');
+    const cnpj = dialog.getByLabel('CNPJ');
+    await cnpj.pressSequentially(validCnpj());
+    await pressKeepingFocus(page, dialog.getByRole('button', { name: 'Salvar' }), cnpj);
+    await expect(page.getByText('Empresa criada com sucesso.')).toBeVisible();
+  });
+
+  test('sign-up: Sign Up', async ({ page }) => {
+    await page.goto('/signup');
+    await expect(page.locator('html[data-live]')).toBeAttached();
+    const signup = signupForm(page);
+    await signup.fullName.fill('Pessoa Pressionada');
+    await signup.email.fill(uniqueEmail('press'));
+    await signup.password.fill('press-password-1');
+    await signup.confirm.fill('press-password-1');
+    await pressKeepingFocus(page, signup.submit, signup.confirm);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('sign-in: Entrar', async ({ page, api }) => {
+    const user = await api.createUser();
+    await page.goto('/login');
+    await expect(page.locator('html[data-live]')).toBeAttached();
+    const login = loginForm(page);
+    await login.email.fill(user.email);
+    await login.password.fill(user.password);
+    await pressKeepingFocus(page, login.submit, login.password);
+    await expect(page).toHaveURL(/\/$/);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Button } from '@chakra-ui/react/button';
+import { BlurFormSubmit } from '@backoffice/ui/kit';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import type { FormEventHandler, ReactNode } from 'react';
@@ -18,16 +18,17 @@ export interface AccountFormProps {
 /**
  * The form of an account screen: its fields, the full-width submit button, then the line of where else
  * to go. While the request runs the button shows a spinner next to its label (so its accessible name
- * stays), is marked busy and is disabled, so it cannot be pressed twice.
+ * stays), is marked busy and is disabled, so it cannot be pressed twice. Like every blur-validated form's
+ * submit, it keeps the focus in the field on press (`BlurFormSubmit`).
  */
 export function AccountForm({ onSubmit, submitLabel, submitting, footer, children }: AccountFormProps) {
   return (
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="4">
         {children}
-        <Button type="submit" w="full" loading={submitting} loadingText={submitLabel} aria-busy={submitting}>
+        <BlurFormSubmit w="full" loading={submitting} loadingText={submitLabel} aria-busy={submitting}>
           {submitLabel}
-        </Button>
+        </BlurFormSubmit>
         {footer && <Text textAlign="center">{footer}</Text>}
       </Stack>
     </form>

@@ -1,7 +1,7 @@
 import { isApiError, useCreateCompany, useUpdateCompany } from '@backoffice/api-client';
 import { apiErrors, type Company, DEFAULT_COMPANY_IS_ACTIVE, ruleMessages } from '@backoffice/contracts';
 import { apiErrorText, FormField, handleError } from '@backoffice/ui';
-import { FormDialog, mutateWithToast, useBlurForm, useFormDialogChanges } from '@backoffice/ui/kit';
+import { BlurFormSubmit, FormDialog, mutateWithToast, useBlurForm, useFormDialogChanges } from '@backoffice/ui/kit';
 import { Button } from '@chakra-ui/react/button';
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import { Dialog } from '@chakra-ui/react/dialog';
@@ -154,9 +154,7 @@ function CompanyForm(props: CompanyFormDialogProps) {
         <Button variant="subtle" colorPalette="gray" disabled={isSubmitting} onClick={props.onClose}>
           {messages.form.cancel}
         </Button>
-        <Button type="submit" loading={isSubmitting}>
-          {messages.form.save}
-        </Button>
+        <BlurFormSubmit loading={isSubmitting}>{messages.form.save}</BlurFormSubmit>
       </Dialog.Footer>
     </form>
   );
