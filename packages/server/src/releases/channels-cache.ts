@@ -1,3 +1,4 @@
+import { CachedRead } from '../db/cached-read.js';
 import type { ChannelRow, ReleasesRepository } from '../db/releases-repository.js';
 
 /**
@@ -9,21 +10,17 @@ export const CHANNELS_MAX_AGE_MS = 1_000;
 
 /** The channels (remote → stable, canary), read at most once per `maxAgeMs`, and at once after invalidate(). */
 export class ChannelsCache {
-  #channels: ReadonlyMap<string, ChannelRow> | undefined;
-  #loadedAt = 0;
-  #loading: Promise<ReadonlyMap<string, ChannelRow>> | undefined;
-  /** Bumped by invalidate(): a read that started before it does not store its (older) answer. */
-  #generation = 0;
+  readonly #channels: CachedRead<ReadonlyMap<string, ChannelRow>>;
 
-  constructor(
-    private readonly repository: ReleasesRepository,
-    private readonly maxAgeMs = CHANNELS_MAX_AGE_MS,
-  ) {}
+  constructor(repository: ReleasesRepository, maxAgeMs = CHANNELS_MAX_AGE_MS) {
+    this.#channels = new CachedRead(
+      async () => new Map((await repository.channels()).map((channel) => [channel.remote, channel])),
+      maxAgeMs,
+    );
+  }
 
   async all(): Promise<ReadonlyMap<string, ChannelRow>> {
-    if (this.#channels && Date.now() - this.#loadedAt < this.maxAgeMs) return this.#channels;
-    this.#loading ??= this.#load();
-    return this.#loading;
+    return this.#channels.current();
   }
 
   async get(remote: string): Promise<ChannelRow | undefined> {
@@ -31,22 +28,6 @@ export class ChannelsCache {
   }
 
   invalidate(): void {
-    this.#generation++;
-    this.#channels = undefined;
-    this.#loading = undefined;
-  }
-
-  async #load(): Promise<ReadonlyMap<string, ChannelRow>> {
-    const generation = this.#generation;
-    try {
-      const channels = new Map((await this.repository.channels()).map((channel) => [channel.remote, channel]));
-      if (generation === this.#generation) {
-        this.#channels = channels;
-        this.#loadedAt = Date.now();
-      }
-      return channels;
-    } finally {
-      if (generation === this.#generation) this.#loading = undefined;
-    }
+    this.#channels.invalidate();
   }
 }

@@ -1,5 +1,6 @@
 import { PARTNER_KEY_ACCESS } from '@backoffice/contracts';
 import * as v from 'valibot';
+import { CachedRead } from '../db/cached-read.js';
 import type { ApiKey, ApiKeyKind, ApiKeyStore } from './api-keys.js';
 
 /** What a partner key allows: its portal's origins, and reading or also changing the companies. */
@@ -29,46 +30,20 @@ export const PARTNER_ORIGINS_MAX_AGE_MS = 30_000;
  * finds the list stale waits for it), and at once after a key is created or revoked here.
  */
 export class PartnerOrigins {
-  #origins: ReadonlySet<string> | undefined;
-  #loadedAt = 0;
-  #loading: Promise<ReadonlySet<string>> | undefined;
-  /** Bumped by invalidate(): a load that started before it does not store its (older) answer. */
-  #generation = 0;
+  readonly #origins: CachedRead<ReadonlySet<string>>;
 
-  constructor(
-    private readonly keys: ApiKeyStore<PartnerScope>,
-    private readonly revokedGraceMs: number,
-    private readonly maxAgeMs = PARTNER_ORIGINS_MAX_AGE_MS,
-  ) {}
+  constructor(keys: ApiKeyStore<PartnerScope>, revokedGraceMs: number, maxAgeMs = PARTNER_ORIGINS_MAX_AGE_MS) {
+    this.#origins = new CachedRead(async () => {
+      const scopes = await keys.scopesInUse(new Date(Date.now() - revokedGraceMs));
+      return new Set(scopes.flatMap((scope) => scope.origins));
+    }, maxAgeMs);
+  }
 
   async has(origin: string): Promise<boolean> {
-    return (await this.#current()).has(origin);
+    return (await this.#origins.current()).has(origin);
   }
 
   invalidate(): void {
-    this.#generation++;
-    this.#origins = undefined;
-    this.#loading = undefined;
-  }
-
-  #current(): ReadonlySet<string> | Promise<ReadonlySet<string>> {
-    if (this.#origins && Date.now() - this.#loadedAt < this.maxAgeMs) return this.#origins;
-    this.#loading ??= this.#load();
-    return this.#loading;
-  }
-
-  async #load(): Promise<ReadonlySet<string>> {
-    const generation = this.#generation;
-    try {
-      const scopes = await this.keys.scopesInUse(new Date(Date.now() - this.revokedGraceMs));
-      const origins = new Set(scopes.flatMap((scope) => scope.origins));
-      if (generation === this.#generation) {
-        this.#origins = origins;
-        this.#loadedAt = Date.now();
-      }
-      return origins;
-    } finally {
-      if (generation === this.#generation) this.#loading = undefined;
-    }
+    this.#origins.invalidate();
   }
 }
