@@ -17,13 +17,16 @@ export interface RemoteForGate {
 
 const major = (version: string | null) => (version ? semver.parse(version)?.major : undefined);
 
-/** The exposes a remote's declared screens render (`remote.json` `screens[].expose`). */
-function declaredExposes(declaration: unknown): string[] {
+/**
+ * One text field of each of a remote's declared screens (`remote.json` `screens[].expose`, `.path`); the
+ * declaration comes from a stored build, so a screen without it is skipped rather than trusted.
+ */
+function declaredScreenField(declaration: unknown, field: 'expose' | 'path'): string[] {
   const screens = (declaration as { screens?: unknown } | null)?.screens;
   if (!Array.isArray(screens)) return [];
   return screens.flatMap((screen) => {
-    const expose = (screen as { expose?: unknown } | null)?.expose;
-    return typeof expose === 'string' ? [expose] : [];
+    const value = (screen as Record<string, unknown> | null)?.[field];
+    return typeof value === 'string' ? [value] : [];
   });
 }
 
@@ -51,20 +54,10 @@ export function incompatibilities(remote: RemoteForGate, shell: ShellForGate): s
       problems.push(`it requires ${module} ${range}; the shell provides ${module} ${provided}`);
     }
   }
-  for (const expose of new Set(declaredExposes(declaration))) {
+  for (const expose of new Set(declaredScreenField(declaration, 'expose'))) {
     if (!exposes.includes(expose)) problems.push(`its screens need the expose ${expose}, which the build lacks`);
   }
   return problems;
-}
-
-/** The paths of a remote's declared screens (`remote.json` `screens[].path`). */
-function declaredPaths(declaration: unknown): string[] {
-  const screens = (declaration as { screens?: unknown } | null)?.screens;
-  if (!Array.isArray(screens)) return [];
-  return screens.flatMap((screen) => {
-    const path = (screen as { path?: unknown } | null)?.path;
-    return typeof path === 'string' ? [path] : [];
-  });
 }
 
 /**
@@ -74,8 +67,8 @@ function declaredPaths(declaration: unknown): string[] {
  * sign-in among them.
  */
 export function screenClashes(remote: RemoteForGate, other: RemoteForGate): string[] {
-  const theirs = declaredPaths(other.manifest.declaration);
-  return declaredPaths(remote.manifest.declaration).flatMap((path) =>
+  const theirs = declaredScreenField(other.manifest.declaration, 'path');
+  return declaredScreenField(remote.manifest.declaration, 'path').flatMap((path) =>
     theirs
       .filter((their) => screenPathsOverlap(path, their))
       .map((their) => `its screen ${path} takes pages of ${other.name}@${other.version}'s screen ${their}`),

@@ -260,18 +260,11 @@ export class ReleasesService {
         canary_users: users,
       };
       await this.#check(repository, await this.#channelMap(repository), new Map([[remote, state]]));
-      const saved = await repository.saveChannel(remote, state);
-      await repository.addEvent({
-        remote,
+      return this.#changeChannel(repository, channel, state, actor, {
         action: 'canary',
         version,
-        previous_version: channel.stable_version,
         details: { percent: options.percent, users: users.map((user) => user.email) },
-        actor,
-        changes: channelChanges(remote, channel, state),
       });
-      this.#deps.onChange?.();
-      return viewOf(saved, remote);
     });
   }
 
@@ -281,17 +274,10 @@ export class ReleasesService {
       const channel = await repository.channel(remote);
       if (!channel?.canary_version) throw new HttpError(409, `${remote} has no canary`);
       const state = { stable_version: channel.stable_version, ...noCanary };
-      const saved = await repository.saveChannel(remote, state);
-      await repository.addEvent({
-        remote,
+      return this.#changeChannel(repository, channel, state, actor, {
         action: 'canary-end',
         version: channel.canary_version,
-        previous_version: channel.stable_version,
-        actor,
-        changes: channelChanges(remote, channel, state),
       });
-      this.#deps.onChange?.();
-      return viewOf(saved, remote);
     });
   }
 
@@ -313,18 +299,11 @@ export class ReleasesService {
       await this.#release(repository, remote, target);
       const state = { stable_version: target, ...noCanary };
       await this.#check(repository, await this.#channelMap(repository), new Map([[remote, state]]));
-      const saved = await repository.saveChannel(remote, state);
-      await repository.addEvent({
-        remote,
+      return this.#changeChannel(repository, channel, state, actor, {
         action: 'rollback',
         version: target,
-        previous_version: channel.stable_version,
         details: channel.canary_version ? { ended_canary: channel.canary_version } : {},
-        actor,
-        changes: channelChanges(remote, channel, state),
       });
-      this.#deps.onChange?.();
-      return viewOf(saved, remote);
     });
   }
 
@@ -395,6 +374,29 @@ export class ReleasesService {
     if (shells.length > 0) return shells;
     const disk = this.#deps.diskShell();
     return disk ? [disk] : [];
+  }
+
+  /**
+   * One remote's channel set to `state`: saved, on record with who changed it and what it was before
+   * (`previous_version` is the stable one), and told to this instance's caches.
+   */
+  async #changeChannel(
+    repository: ReleasesRepository,
+    before: ChannelRow,
+    state: ChannelState,
+    actor: Actor,
+    event: { action: 'canary' | 'canary-end' | 'rollback'; version: string; details?: Record<string, unknown> },
+  ): Promise<ChannelView> {
+    const saved = await repository.saveChannel(before.remote, state);
+    await repository.addEvent({
+      remote: before.remote,
+      ...event,
+      previous_version: before.stable_version,
+      actor,
+      changes: channelChanges(before.remote, before, state),
+    });
+    this.#deps.onChange?.();
+    return viewOf(saved, before.remote);
   }
 
   async #channelMap(repository: ReleasesRepository): Promise<Map<string, ChannelRow>> {
