@@ -18,6 +18,7 @@ import { freePort } from '../testing/free-port.js';
 import { BUILT_CLI } from '../testing/server-process.js';
 import type { CapturedStatement, FloorPlan } from './bench-floor.js';
 import { bulkLoadCompanies } from './bulk-load.js';
+import { timedLoad } from './timed-load.js';
 
 /**
  * `bench:api`: the API over HTTP, as its users meet it. Loads N demo companies into a scratch
@@ -343,14 +344,7 @@ async function companyCount(database: Database): Promise<number> {
 
 async function load(database: Database, count: number): Promise<void> {
   await database.db.execute(sql`truncate companies`);
-  const started = performance.now();
-  const loaded = await bulkLoadCompanies(database, count, (n) => {
-    if (n % 200_000 === 0) process.stdout.write(`  loaded ${n}\n`);
-  });
-  const seconds = (performance.now() - started) / 1000;
-  process.stdout.write(
-    `engine=${database.engine} companies=${loaded} load=${seconds.toFixed(1)}s (${Math.round(loaded / seconds)} rows/s)\n`,
-  );
+  await timedLoad(database, count, bulkLoadCompanies, { every: 200_000, noun: 'companies' });
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { scratchDatabase } from '../testing/scratch-database.js';
 import { BUILT_CLI, startServerProcess } from '../testing/server-process.js';
 
 /**
@@ -36,7 +36,7 @@ export async function benchRecovery(options: BenchRecoveryOptions): Promise<void
   try {
     for (const build of builds) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-bench-recovery-'));
-      const database = options.databaseUrl ? await scratchDatabase(options.databaseUrl) : undefined;
+      const database = options.databaseUrl ? await scratchDatabase(options.databaseUrl, 'bench_recovery_') : undefined;
       const server = await startServerProcess({
         cli: build.cli,
         env: {
@@ -72,23 +72,6 @@ export async function benchRecovery(options: BenchRecoveryOptions): Promise<void
       '| --- | ---: | ---: | ---: | ---: | ---: |\n' +
       `${rows.join('\n')}\n`,
   );
-}
-
-async function scratchDatabase(serverUrl: string) {
-  const name = `bench_recovery_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /** `count` active accounts, created by the super user through the API. */

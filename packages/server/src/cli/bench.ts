@@ -7,6 +7,7 @@ import { type Database, openPglite, openPostgres } from '../db/client.js';
 import { CompaniesRepository } from '../db/companies-repository.js';
 import { companiesCsv } from '../services/companies-csv.js';
 import { loadDemoCompanies } from './seed-demo.js';
+import { timedLoad } from './timed-load.js';
 
 /**
  * Loads `count` demo companies into a scratch database (a temporary PGlite directory, or the
@@ -20,14 +21,7 @@ export async function bench(count: number) {
   try {
     await database.migrate();
     if (url) await database.db.execute(sql`truncate companies`);
-    const loadStarted = performance.now();
-    const inserted = await loadDemoCompanies(database, count, (n) => {
-      if (n % 100_000 === 0) process.stdout.write(`  loaded ${n}\n`);
-    });
-    const loadSeconds = (performance.now() - loadStarted) / 1000;
-    process.stdout.write(
-      `engine=${database.engine} rows=${inserted} load=${loadSeconds.toFixed(1)}s (${Math.round(inserted / loadSeconds)} rows/s)\n`,
-    );
+    await timedLoad(database, count, loadDemoCompanies, { every: 100_000, noun: 'rows' });
     const repo = new CompaniesRepository(database.db);
     const cases: [string, CompaniesFilter, number, CompanySort?][] = [
       ['first page, no filter', {}, 0],

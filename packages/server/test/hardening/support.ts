@@ -1,12 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import pg from 'pg';
 import { inject, vi } from 'vitest';
 import { freePort } from '../../src/testing/free-port.js';
+import { scratchDatabase as newScratchDatabase } from '../../src/testing/scratch-database.js';
 import { type ServerProcess, startServerProcess } from '../../src/testing/server-process.js';
 import { SERVER_ENV, SUPERUSER } from './server-env.js';
 
@@ -43,20 +42,9 @@ export function tempDir(prefix = 'backoffice-hardening-') {
 /** A new, empty database on the TEST_DATABASE_URL server, dropped at clean-up. */
 export async function scratchDatabase(): Promise<string> {
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is unset');
-  const name = `bo_hard_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const dropper = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
-  });
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const database = await newScratchDatabase(TEST_DATABASE_URL, 'bo_hard_');
+  cleanups.push(database.drop);
+  return database.url;
 }
 
 /**

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../../src/db/client.js';
+import { scratchDatabase } from '../../src/testing/scratch-database.js';
 
 export type Engine = 'pglite' | 'postgres';
 export const engine: Engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
@@ -21,27 +20,18 @@ export async function freshDatabase(options: { statementTimeoutMs?: number } = {
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
-  const name = `bo_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), {
+  const scratch = await scratchDatabase(adminUrl, 'bo_test_');
+  const database = await openPostgres(scratch.url, {
     poolSize: 4,
     statementTimeoutMs: options.statementTimeoutMs,
   });
   await database.migrate();
   return {
     ...database,
-    url: url.toString(),
+    url: scratch.url,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }
