@@ -178,18 +178,25 @@ interface MfManifest {
  * release store can check it against what the shell provides before anyone gets it.
  */
 export function pluginRemoteDeclaration(remote: RemoteDefinition, version: string): RsbuildPlugin {
+  return pluginManifestDeclaration('backoffice:remote-declaration', REMOTE_DECLARATION_FILE, (manifest) =>
+    remoteDeclaration(remote, version, manifest),
+  );
+}
+
+/** A plugin that writes `file`, a JSON declaration read from the build's Module Federation manifest. */
+function pluginManifestDeclaration(
+  name: string,
+  file: string,
+  declare: (manifest: MfManifest | undefined) => RemoteDeclaration | ShellDeclaration,
+): RsbuildPlugin {
   return {
-    name: 'backoffice:remote-declaration',
+    name,
     setup(api) {
       // After every other asset, the manifest included.
       api.processAssets({ stage: 'report' }, ({ sources, compilation }) => {
         const asset = compilation.getAsset(MANIFEST_FILE);
         const manifest = asset ? (JSON.parse(asset.source.source().toString()) as MfManifest) : undefined;
-        const declaration = remoteDeclaration(remote, version, manifest);
-        compilation.emitAsset(
-          REMOTE_DECLARATION_FILE,
-          new sources.RawSource(`${JSON.stringify(declaration, null, 2)}\n`),
-        );
+        compilation.emitAsset(file, new sources.RawSource(`${JSON.stringify(declare(manifest), null, 2)}\n`));
       });
     },
   };
@@ -220,25 +227,18 @@ export function remoteDeclaration(remote: RemoteDefinition, version: string, man
  * checked against it (a release store's compatibility gate).
  */
 export function pluginShellDeclaration(version: string): RsbuildPlugin {
-  return {
-    name: 'backoffice:shell-declaration',
-    setup(api) {
-      api.processAssets({ stage: 'report' }, ({ sources, compilation }) => {
-        const asset = compilation.getAsset(MANIFEST_FILE);
-        const manifest = asset ? (JSON.parse(asset.source.source().toString()) as MfManifest) : undefined;
-        const shared = Object.fromEntries(
-          (manifest?.shared ?? [])
-            .flatMap((s) => (s.name && s.version ? [[s.name, s.version] as const] : []))
-            .sort(([a], [b]) => a.localeCompare(b)),
-        );
-        const declaration: ShellDeclaration = { version, contract: REMOTE_CONTRACT_VERSION, shared };
-        compilation.emitAsset(
-          SHELL_DECLARATION_FILE,
-          new sources.RawSource(`${JSON.stringify(declaration, null, 2)}\n`),
-        );
-      });
-    },
-  };
+  return pluginManifestDeclaration('backoffice:shell-declaration', SHELL_DECLARATION_FILE, (manifest) =>
+    shellDeclaration(version, manifest),
+  );
+}
+
+function shellDeclaration(version: string, manifest?: MfManifest): ShellDeclaration {
+  const shared = Object.fromEntries(
+    (manifest?.shared ?? [])
+      .flatMap((s) => (s.name && s.version ? [[s.name, s.version] as const] : []))
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+  return { version, contract: REMOTE_CONTRACT_VERSION, shared };
 }
 
 /**
