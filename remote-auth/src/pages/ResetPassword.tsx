@@ -1,7 +1,6 @@
 import { isApiError, useResetLinkCheck, useResetPassword } from '@backoffice/api-client';
 import { FormField, PasswordInput, showErrorToast } from '@backoffice/ui';
-import { mutateWithToast, useBlurForm } from '@backoffice/ui/kit';
-import { Alert } from '@chakra-ui/react/alert';
+import { AlertMessage, mutateWithToast, useBlurForm } from '@backoffice/ui/kit';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -47,13 +46,7 @@ function CheckedLink({ token }: { token: string }) {
 function InvalidLink({ text }: { text: string }) {
   return (
     <Stack gap="4">
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>{messages.invalidLinkTitle}</Alert.Title>
-          <Alert.Description>{text}</Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
+      <AlertMessage status="error" role="alert" title={messages.invalidLinkTitle} text={text} />
       <Text textAlign="center">
         <RouterLink to={paths.recoverPassword}>{messages.requestNewLink}</RouterLink>
       </Text>

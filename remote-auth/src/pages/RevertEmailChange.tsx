@@ -1,5 +1,5 @@
 import { useRevertEmailChange } from '@backoffice/api-client';
-import { Alert } from '@chakra-ui/react/alert';
+import { AlertMessage } from '@backoffice/ui/kit';
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
@@ -82,13 +82,7 @@ function Outcome({
   }, [focus]);
   return (
     <Stack gap="4">
-      <Alert.Root status={status} role="alert" ref={ref} tabIndex={-1}>
-        <Alert.Indicator />
-        <Alert.Content>
-          {title && <Alert.Title>{title}</Alert.Title>}
-          <Alert.Description>{text}</Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
+      <AlertMessage status={status} role="alert" ref={ref} tabIndex={-1} title={title} text={text} />
       {link && (
         <Text textAlign="center">
           <RouterLink to={paths.login}>{messages.goToLogin}</RouterLink>

@@ -1,8 +1,7 @@
 import { isSignupEnabled, useRegisterUser } from '@backoffice/api-client';
 import { SIGNUP_FULL_NAME_MIN_LENGTH } from '@backoffice/contracts';
 import { FormField, PasswordInput, showErrorToast } from '@backoffice/ui';
-import { mutateWithToast, useBlurForm } from '@backoffice/ui/kit';
-import { Alert } from '@chakra-ui/react/alert';
+import { AlertMessage, mutateWithToast, useBlurForm } from '@backoffice/ui/kit';
 import { Input } from '@chakra-ui/react/input';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
@@ -28,13 +27,7 @@ export default function Signup() {
 function SignupDisabled() {
   return (
     <Stack gap="4">
-      <Alert.Root status="info">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>{messages.signupDisabledTitle}</Alert.Title>
-          <Alert.Description>{messages.signupDisabledText}</Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
+      <AlertMessage status="info" title={messages.signupDisabledTitle} text={messages.signupDisabledText} />
       <Text textAlign="center">
         {messages.haveAccount} <RouterLink to={paths.login}>{messages.loginLink}</RouterLink>
       </Text>

@@ -1,8 +1,7 @@
 import { useCompanyImport } from '@backoffice/api-client';
 import type { ImportPreview, ImportSummary } from '@backoffice/contracts';
 import { apiErrorText, showErrorToast, showSuccessToast } from '@backoffice/ui';
-import { saveFile } from '@backoffice/ui/kit';
-import { Alert } from '@chakra-ui/react/alert';
+import { AlertMessage, saveFile } from '@backoffice/ui/kit';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
@@ -166,23 +165,9 @@ export function ImportCompaniesDialog({ open, onClose }: { open: boolean; onClos
                   />
                 )}
                 {phase.kind === 'done' && (
-                  <Alert.Root status="success">
-                    <Alert.Indicator />
-                    <Alert.Content>
-                      <Alert.Title>{m.summaryTitle}</Alert.Title>
-                      <Alert.Description>{m.summary(phase.summary)}</Alert.Description>
-                    </Alert.Content>
-                  </Alert.Root>
+                  <AlertMessage status="success" title={m.summaryTitle} text={m.summary(phase.summary)} />
                 )}
-                {phase.kind === 'failed' && (
-                  <Alert.Root status="error">
-                    <Alert.Indicator />
-                    <Alert.Content>
-                      <Alert.Title>{m.failedTitle}</Alert.Title>
-                      <Alert.Description>{phase.detail}</Alert.Description>
-                    </Alert.Content>
-                  </Alert.Root>
-                )}
+                {phase.kind === 'failed' && <AlertMessage status="error" title={m.failedTitle} text={phase.detail} />}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer flexWrap="wrap">

@@ -4,6 +4,7 @@
  * it uses, so the first screen carries none of it. Shared state (the toaster, messages, the Chakra
  * system) is imported from `@backoffice/ui`, never by a relative path, so there is one of each.
  */
+export { AlertMessage, type AlertMessageProps } from './alert-message.js';
 export { CardList } from './card-list.js';
 export { type Column, DataTable, type DataTableProps } from './data-table.js';
 export { DeleteDialog, type DeleteDialogProps } from './delete-dialog.js';
