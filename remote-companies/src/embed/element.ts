@@ -34,8 +34,7 @@ export class BackofficeCompaniesElement extends HTMLElement {
   }
   set fetchToken(value: MountOptions['fetchToken'] | undefined) {
     this.#fetchToken = value;
-    this.#locked = false;
-    this.#scheduleRender();
+    this.#tokenSourceChanged();
   }
 
   /** A function returning the current token; takes precedence over the attributes. */
@@ -44,6 +43,11 @@ export class BackofficeCompaniesElement extends HTMLElement {
   }
   set getToken(value: MountOptions['getToken'] | undefined) {
     this.#getToken = value;
+    this.#tokenSourceChanged();
+  }
+
+  /** A new way to get tokens may work where the last one was refused: unlock and render again. */
+  #tokenSourceChanged(): void {
     this.#locked = false;
     this.#scheduleRender();
   }
