@@ -1,7 +1,7 @@
 import { UiProvider } from '@backoffice/ui';
 import { FILTER_KEYS_DEBOUNCE_MS } from '@backoffice/ui/kit';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { CompaniesToolbar, SEARCH_DEBOUNCE_MS } from '../src/components/CompaniesToolbar';
 
 beforeEach(() => vi.useFakeTimers());
@@ -25,6 +25,14 @@ function renderToolbar(search?: string) {
   return { onChange, rerender, box: screen.getByRole('searchbox', { name: SEARCH }) };
 }
 
+/** Nothing was sent yet; `ms` later, exactly one change: `change`. */
+function expectOneChangeAfter(onChange: Mock, ms: number, change: Record<string, unknown>) {
+  expect(onChange).not.toHaveBeenCalled();
+  act(() => vi.advanceTimersByTime(ms));
+  expect(onChange).toHaveBeenCalledTimes(1);
+  expect(onChange).toHaveBeenCalledWith(change);
+}
+
 describe('search box', () => {
   it('sends the search once typing pauses, not at every key', () => {
     const { onChange, box } = renderToolbar();
@@ -32,10 +40,7 @@ describe('search box', () => {
       fireEvent.change(box, { target: { value: text } });
       act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 50));
     }
-    expect(onChange).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(50));
-    expect(onChange).toHaveBeenCalledTimes(1);
-    expect(onChange).toHaveBeenCalledWith({ search: 'padaria' });
+    expectOneChangeAfter(onChange, 50, { search: 'padaria' });
   });
 
   it('sends at once on Enter, trims, and treats blank as no search', () => {
@@ -104,10 +109,7 @@ describe('filter selects (issue 28: every ArrowDown fetched the list again)', ()
     fireEvent.keyDown(tipo(), { key: 'ArrowDown' });
     fireEvent.change(tipo(), { target: { value: 'filial' } });
     act(() => vi.advanceTimersByTime(FILTER_KEYS_DEBOUNCE_MS - 100));
-    expect(onChange).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(100));
-    expect(onChange).toHaveBeenCalledTimes(1);
-    expect(onChange).toHaveBeenCalledWith({ type: 'filial' });
+    expectOneChangeAfter(onChange, 100, { type: 'filial' });
   });
 
   it('applies at once on Enter or when the focus leaves, and a pointer choice at once', () => {

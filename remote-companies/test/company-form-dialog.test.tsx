@@ -22,6 +22,16 @@ function renderDialog(
 }
 const renderCreate = () => renderDialog({ kind: 'create' });
 
+/** Fills the create dialog with a valid company and presses Salvar; the API refuses with `status` and `detail`. */
+async function saveRefusedCompany(status: number, detail: string) {
+  const { user, onClose } = renderDialog({ kind: 'create' }, () => ({ status, body: { detail } }));
+  await user.type(await screen.findByLabelText(/Nome Fantasia/), 'Padaria');
+  await user.type(screen.getByLabelText(/Razão Social/), 'Souza Ltda');
+  await user.type(screen.getByLabelText(/CNPJ/), '11222333000181');
+  await user.click(screen.getByRole('button', { name: 'Salvar' }));
+  return { onClose };
+}
+
 describe('create company dialog', () => {
   it('shows each required message when a field is left on blur', async () => {
     const { user } = renderCreate();
@@ -88,14 +98,7 @@ describe('create company dialog', () => {
   });
 
   it('marks a taken CNPJ on the CNPJ field itself, focused, and stays open (issue 28)', async () => {
-    const { user, onClose } = renderDialog({ kind: 'create' }, () => ({
-      status: 409,
-      body: { detail: 'Já existe uma empresa com este CNPJ' },
-    }));
-    await user.type(await screen.findByLabelText(/Nome Fantasia/), 'Padaria');
-    await user.type(screen.getByLabelText(/Razão Social/), 'Souza Ltda');
-    await user.type(screen.getByLabelText(/CNPJ/), '11222333000181');
-    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    const { onClose } = await saveRefusedCompany(409, 'Já existe uma empresa com este CNPJ');
     const cnpj = screen.getByLabelText(/CNPJ/);
     await waitFor(() => expect(cnpj).toHaveAccessibleErrorMessage('Já existe uma empresa com este CNPJ'));
     expect(cnpj).toHaveAttribute('aria-invalid', 'true');
@@ -106,14 +109,10 @@ describe('create company dialog', () => {
   });
 
   it('shows any other refusal in the shared error toast', async () => {
-    const { user, onClose } = renderDialog({ kind: 'create' }, () => ({
-      status: 503,
-      body: { detail: 'The database is unavailable at the moment. Try again in a few seconds.' },
-    }));
-    await user.type(await screen.findByLabelText(/Nome Fantasia/), 'Padaria');
-    await user.type(screen.getByLabelText(/Razão Social/), 'Souza Ltda');
-    await user.type(screen.getByLabelText(/CNPJ/), '11222333000181');
-    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    const { onClose } = await saveRefusedCompany(
+      503,
+      'The database is unavailable at the moment. Try again in a few seconds.',
+    );
     expect(await screen.findByText('Algo deu errado')).toBeInTheDocument();
     expect(
       screen.getByText('O banco de dados está indisponível no momento. Tente novamente em alguns segundos.'),

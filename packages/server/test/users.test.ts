@@ -162,13 +162,19 @@ describe('/users/me', () => {
 });
 
 describe('PATCH /users/me/password', () => {
-  it('changes the password, revokes old tokens and hands this session a new one', async () => {
+  type PasswordChange = { current_password?: string; new_password: string; confirm_password: string };
+  /** A new ordinary user sends `change(user)` as its password change (its current password unless it says). */
+  async function changeOwnPassword(change: (user: { password: string }) => PasswordChange) {
     const { user, token } = await t.userToken();
-    const res = await t.patch('users/me/password', token, {
-      current_password: user.password,
+    const res = await t.patch('users/me/password', token, { current_password: user.password, ...change(user) });
+    return { user, token, res };
+  }
+
+  it('changes the password, revokes old tokens and hands this session a new one', async () => {
+    const { user, token, res } = await changeOwnPassword(() => ({
       new_password: 'brand-new-password',
       confirm_password: 'brand-new-password',
-    });
+    }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       message: 'Password updated successfully',
@@ -181,36 +187,34 @@ describe('PATCH /users/me/password', () => {
     await expect(t.login(user.email, 'brand-new-password')).resolves.toEqual(expect.any(String));
   });
 
-  it.each([
-    ['a wrong current password', { current_password: 'wrong-password' }, 400, 'Incorrect password'],
+  it.each<[string, (user: { password: string }) => PasswordChange, number, string]>([
+    [
+      'a wrong current password',
+      () => ({
+        current_password: 'wrong-password',
+        new_password: 'another-password',
+        confirm_password: 'another-password',
+      }),
+      400,
+      'Incorrect password',
+    ],
     [
       'the same password',
-      { new_password: 'SAME', confirm_password: 'SAME' },
+      (user) => ({ new_password: user.password, confirm_password: user.password }),
       400,
       'New password cannot be the same as the current one',
     ],
   ])('refuses %s', async (_name, change, status, message) => {
-    const { user, token } = await t.userToken();
-    const body = {
-      current_password: user.password,
-      new_password: 'another-password',
-      confirm_password: 'another-password',
-      ...change,
-    };
-    if (body.new_password === 'SAME')
-      Object.assign(body, { new_password: user.password, confirm_password: user.password });
-    const res = await t.patch('users/me/password', token, body);
+    const { res } = await changeOwnPassword(change);
     expect(res.statusCode).toBe(status);
     expect(detail(res)).toBe(message);
   });
 
   it('requires the confirmation to match', async () => {
-    const { user, token } = await t.userToken();
-    const res = await t.patch('users/me/password', token, {
-      current_password: user.password,
+    const { res } = await changeOwnPassword(() => ({
       new_password: 'another-password',
       confirm_password: 'different-password',
-    });
+    }));
     expect(res.statusCode).toBe(422);
     expect(detail(res)).toEqual([
       { loc: ['body', 'confirm_password'], msg: 'A senha não confere', type: 'partial_check' },
