@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Locators and steps of the account screens (remote-auth), shared by the auth*.spec.ts files. */
 
@@ -11,6 +11,17 @@ export function uniqueEmail(prefix: string): string {
  * `Mostrar senha` toggle). Not `getByLabel`: the label's text also holds the required marker `*`.
  */
 export const byLabel = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
+
+/**
+ * Leaves `field` — after typing `typed` into it, or only passing through it — and expects `message`
+ * as its error: the account forms validate a field when the focus leaves it.
+ */
+export async function expectErrorOnLeaving(field: Locator, message: string, typed?: string): Promise<void> {
+  if (typed === undefined) await field.focus();
+  else await field.fill(typed);
+  await field.blur();
+  await expect(field).toHaveAccessibleErrorMessage(message);
+}
 
 export function loginForm(page: Page) {
   return {

@@ -1,5 +1,5 @@
 import { type Company, type CompanyType, cnpjCheckDigits } from '@backoffice/contracts';
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import type { Api } from './api.js';
 
 let sequence = 0;
@@ -59,6 +59,25 @@ export async function deleteAllCompanies(api: Api, token: string): Promise<void>
     if (page.data.length === 0) return;
     for (const company of page.data) await api.call('DELETE', `companies/${company.id}`, token);
   }
+}
+
+/**
+ * A new ordinary user's token, the registry emptied first: companies are everyone's, so a test that
+ * counts or orders them starts from none.
+ */
+export async function userWithEmptyRegistry(api: Api): Promise<string> {
+  const token = (await api.createUser()).token as string;
+  await deleteAllCompanies(api, token);
+  return token;
+}
+
+/** Presses the company dialog's Salvar and returns the body it posted to `POST /companies/` of `apiOrigin`. */
+export async function saveCompanyDialog(page: Page, dialog: Locator, apiOrigin: string): Promise<unknown> {
+  const posted = page.waitForRequest(
+    (request) => request.method() === 'POST' && request.url() === `${apiOrigin}/api/v1/companies/`,
+  );
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  return (await posted).postDataJSON();
 }
 
 /** True for a GET of the companies list whose query matches every given parameter. */

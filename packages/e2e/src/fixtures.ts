@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { startSmtpCatcher } from '@backoffice/server/testing/smtp-catcher';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type WorkerFixture } from '@playwright/test';
 import { Api } from './api.js';
 import { PRODUCT_FIXTURE_TIMEOUT_MS, type Product, startProduct } from './product.js';
 
@@ -47,6 +47,24 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 export { expect };
+
+/**
+ * A spec's own `product` fixture: the product started with `env` (the setting the spec is about,
+ * e.g. `SIGNUP_ENABLED: 'false'`), one per worker, stopped with it.
+ */
+export function productWith(
+  env: Record<string, string>,
+): [WorkerFixture<Product, object>, { scope: 'worker'; timeout: number }] {
+  return [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const product = await startProduct(env);
+      await use(product);
+      await product.stop();
+    },
+    { scope: 'worker', timeout: PRODUCT_FIXTURE_TIMEOUT_MS },
+  ];
+}
 
 /** axe-core: no serious or critical accessibility violation on the current screen. */
 export async function expectNoSeriousA11yViolations(page: Page) {

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { installDevtoolsHookSource } from './react-devtools-hook.js';
 import type { Screen } from './screens.js';
 
 /**
@@ -79,16 +80,7 @@ function milestonesProbeSource(screen: Screen): string {
     const previous = hook.onCommitFiberRoot;
     hook.onCommitFiberRoot = function (...args) { previous.apply(this, args); onCommit(); };
   } else {
-    window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-      supportsFiber: true,
-      renderers: new Map(),
-      inject() { return 1; },
-      onScheduleFiberRoot() {},
-      onCommitFiberUnmount() {},
-      onPostCommitFiberRoot() {},
-      checkDCE() {},
-      onCommitFiberRoot: onCommit,
-    };
+    ${installDevtoolsHookSource('onCommit')}
   }
 })();`;
 }

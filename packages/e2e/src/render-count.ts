@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { installDevtoolsHookSource } from './react-devtools-hook.js';
 
 /** One commit of React on the page: when, and what it rendered. */
 export interface CommitFigures {
@@ -37,20 +38,12 @@ const HOOK_SOURCE = `(() => {
       if (fiber.child && (!previous || previous.child !== fiber.child)) count(fiber.child, figures);
     }
   };
-  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-    supportsFiber: true,
-    renderers: new Map(),
-    inject() { return 1; },
-    onScheduleFiberRoot() {},
-    onCommitFiberUnmount() {},
-    onPostCommitFiberRoot() {},
-    checkDCE() {},
-    onCommitFiberRoot(_id, root) {
-      const figures = { at: performance.now(), components: 0, styled: 0 };
-      count(root.current.child, figures);
-      window.__commits.push(figures);
-    },
+  const onCommit = (_id, root) => {
+    const figures = { at: performance.now(), components: 0, styled: 0 };
+    count(root.current.child, figures);
+    window.__commits.push(figures);
   };
+  ${installDevtoolsHookSource('onCommit')}
 })();`;
 
 /** Before a page load: count what each of React's commits renders (read them with `commitsSince`). */

@@ -1,4 +1,4 @@
-import { logInThroughForm, loginForm } from '../src/auth-pages.js';
+import { expectErrorOnLeaving, logInThroughForm, loginForm } from '../src/auth-pages.js';
 import { expect, expectNoSeriousA11yViolations, test } from '../src/fixtures.js';
 
 test.describe('/login', () => {
@@ -25,15 +25,9 @@ test.describe('/login', () => {
   test('validates on blur with the spec messages', async ({ page }) => {
     await page.goto('/login');
     const form = loginForm(page);
-    await form.email.focus();
-    await form.email.blur();
-    await expect(form.email).toHaveAccessibleErrorMessage('Username is required');
-    await form.email.fill('not-an-email');
-    await form.email.blur();
-    await expect(form.email).toHaveAccessibleErrorMessage('Endereço de email inválido');
-    await form.password.focus();
-    await form.password.blur();
-    await expect(form.password).toHaveAccessibleErrorMessage('Senha é obrigatória');
+    await expectErrorOnLeaving(form.email, 'Username is required');
+    await expectErrorOnLeaving(form.email, 'Endereço de email inválido', 'not-an-email');
+    await expectErrorOnLeaving(form.password, 'Senha é obrigatória');
     await expectNoSeriousA11yViolations(page);
 
     await form.email.fill('ana@example.com');

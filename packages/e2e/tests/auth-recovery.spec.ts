@@ -1,4 +1,12 @@
-import { byLabel, logInThroughForm, loginForm, notice, resetForm, uniqueEmail } from '../src/auth-pages.js';
+import {
+  byLabel,
+  expectErrorOnLeaving,
+  logInThroughForm,
+  loginForm,
+  notice,
+  resetForm,
+  uniqueEmail,
+} from '../src/auth-pages.js';
 import { expect, expectNoSeriousA11yViolations, test } from '../src/fixtures.js';
 
 test.describe('/recover-password', () => {
@@ -8,12 +16,8 @@ test.describe('/recover-password', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Recuperar senha' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Continuar', exact: true })).toBeEnabled();
     await expectNoSeriousA11yViolations(page);
-    await email.focus();
-    await email.blur();
-    await expect(email).toHaveAccessibleErrorMessage('Email is required');
-    await email.fill('ana.example.com');
-    await email.blur();
-    await expect(email).toHaveAccessibleErrorMessage('Endereço de email inválido');
+    await expectErrorOnLeaving(email, 'Email is required');
+    await expectErrorOnLeaving(email, 'Endereço de email inválido', 'ana.example.com');
     await expectNoSeriousA11yViolations(page);
   });
 
@@ -106,20 +110,12 @@ test.describe('/reset-password', () => {
     await page.goto('/reset-password?token=any-token');
     const form = resetForm(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Redefinir senha' })).toBeVisible();
-    await form.newPassword.focus();
-    await form.newPassword.blur();
-    await expect(form.newPassword).toHaveAccessibleErrorMessage('Password is required');
-    await form.confirm.focus();
-    await form.confirm.blur();
-    await expect(form.confirm).toHaveAccessibleErrorMessage('Confirmação de senha é obrigatória');
+    await expectErrorOnLeaving(form.newPassword, 'Password is required');
+    await expectErrorOnLeaving(form.confirm, 'Confirmação de senha é obrigatória');
     await expectNoSeriousA11yViolations(page);
-    await form.newPassword.fill('short');
-    await form.newPassword.blur();
-    await expect(form.newPassword).toHaveAccessibleErrorMessage('Password must be at least 8 characters');
+    await expectErrorOnLeaving(form.newPassword, 'Password must be at least 8 characters', 'short');
     await form.newPassword.fill('long-enough');
-    await form.confirm.fill('long-enougH');
-    await form.confirm.blur();
-    await expect(form.confirm).toHaveAccessibleErrorMessage('A senha não confere');
+    await expectErrorOnLeaving(form.confirm, 'A senha não confere', 'long-enougH');
   });
 
   test('the full recovery path through the real mail', async ({ page, api, smtp, product }) => {

@@ -1,20 +1,11 @@
-import { test as base, expect, expectNoSeriousA11yViolations } from '../src/fixtures.js';
-import { PRODUCT_FIXTURE_TIMEOUT_MS, type Product, startProduct } from '../src/product.js';
+import { test as base, expect, expectNoSeriousA11yViolations, productWith } from '../src/fixtures.js';
 
 /**
  * SIGNUP_ENABLED=false (issue 24): the login page offers no sign-up, an old /signup link says why, and
  * the API refuses the request itself.
  */
 const test = base.extend({
-  product: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
-    async ({}, use) => {
-      const product: Product = await startProduct({ SIGNUP_ENABLED: 'false' });
-      await use(product);
-      await product.stop();
-    },
-    { scope: 'worker', timeout: PRODUCT_FIXTURE_TIMEOUT_MS },
-  ],
+  product: productWith({ SIGNUP_ENABLED: 'false' }),
 });
 
 test('the login page hides its sign-up link; /signup says sign-up is off; the API answers 403', async ({

@@ -1,4 +1,4 @@
-import { logInThroughForm, notice, signupForm, uniqueEmail } from '../src/auth-pages.js';
+import { expectErrorOnLeaving, logInThroughForm, notice, signupForm, uniqueEmail } from '../src/auth-pages.js';
 import { expect, expectNoSeriousA11yViolations, test } from '../src/fixtures.js';
 
 test.describe('/signup', () => {
@@ -30,20 +30,12 @@ test.describe('/signup', () => {
     await expect(form.confirm).toHaveAccessibleErrorMessage('Confirmação de senha é obrigatória');
     await expectNoSeriousA11yViolations(page);
 
-    await form.fullName.fill('Al');
-    await form.fullName.blur();
-    await expect(form.fullName).toHaveAccessibleErrorMessage('Full Name must be at least 3 characters');
-    await form.email.fill('ana@example');
-    await form.email.blur();
-    await expect(form.email).toHaveAccessibleErrorMessage('Endereço de email inválido');
-    await form.password.fill('1234567');
-    await form.password.blur();
-    await expect(form.password).toHaveAccessibleErrorMessage('Password must be at least 8 characters');
+    await expectErrorOnLeaving(form.fullName, 'Full Name must be at least 3 characters', 'Al');
+    await expectErrorOnLeaving(form.email, 'Endereço de email inválido', 'ana@example');
+    await expectErrorOnLeaving(form.password, 'Password must be at least 8 characters', '1234567');
     await form.password.fill('12345678');
     await form.password.blur();
-    await form.confirm.fill('12345679');
-    await form.confirm.blur();
-    await expect(form.confirm).toHaveAccessibleErrorMessage('A senha não confere');
+    await expectErrorOnLeaving(form.confirm, 'A senha não confere', '12345679');
   });
 
   test('a new account: only email, full_name and password are sent; Account created; the login works', async ({

@@ -1,8 +1,7 @@
 import type { Page, Response } from '@playwright/test';
-import { deleteAllCompanies, isCompaniesList, seedCompanies, validCnpj } from '../src/companies.js';
+import { isCompaniesList, seedCompanies, userWithEmptyRegistry, validCnpj } from '../src/companies.js';
 import { type PartnerPortal, partnerPortalOrigin, startPartnerPortal } from '../src/embed-host.js';
-import { test as base, expect, expectNoSeriousA11yViolations } from '../src/fixtures.js';
-import { PRODUCT_FIXTURE_TIMEOUT_MS, type Product, startProduct } from '../src/product.js';
+import { test as base, expect, expectNoSeriousA11yViolations, productWith } from '../src/fixtures.js';
 
 /**
  * A partner portal on its own origin (remote-companies/examples/partner-portal.mjs, the README's
@@ -11,15 +10,7 @@ import { PRODUCT_FIXTURE_TIMEOUT_MS, type Product, startProduct } from '../src/p
  * configuration a portal needs. Tokens live one minute here, so a refresh can be watched.
  */
 const test = base.extend<{ openPortal: (access: 'read' | 'read-write') => Promise<Portal> }>({
-  product: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
-    async ({}, use) => {
-      const product: Product = await startProduct({ EMBED_TOKEN_EXPIRE_MINUTES: '1' });
-      await use(product);
-      await product.stop();
-    },
-    { scope: 'worker', timeout: PRODUCT_FIXTURE_TIMEOUT_MS },
-  ],
+  product: productWith({ EMBED_TOKEN_EXPIRE_MINUTES: '1' }),
   openPortal: async ({ api, product, page }, use) => {
     const started: PartnerPortal[] = [];
     await use(async (access) => {
@@ -76,8 +67,7 @@ test.describe('the companies embed in a partner portal, through its partner key'
   let userToken: string;
 
   test.beforeEach(async ({ api }) => {
-    userToken = (await api.createUser()).token as string;
-    await deleteAllCompanies(api, userToken);
+    userToken = await userWithEmptyRegistry(api);
   });
 
   test('a read-write key: the portal lists and creates with fetchToken, no CORS setting needed', async ({

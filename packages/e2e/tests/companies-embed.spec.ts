@@ -1,6 +1,12 @@
 import { startSmtpCatcher } from '@backoffice/server/testing/smtp-catcher';
 import type { Page } from '@playwright/test';
-import { deleteAllCompanies, isCompaniesList, seedCompanies, validCnpj } from '../src/companies.js';
+import {
+  isCompaniesList,
+  saveCompanyDialog,
+  seedCompanies,
+  userWithEmptyRegistry,
+  validCnpj,
+} from '../src/companies.js';
 import { type EmbedHost, embedHostFixture } from '../src/embed-host.js';
 import { test as base, expect, expectNoSeriousA11yViolations } from '../src/fixtures.js';
 import { PRODUCT_FIXTURE_TIMEOUT_MS, type Product, startProduct } from '../src/product.js';
@@ -56,9 +62,7 @@ test.describe('the companies embed on another origin', () => {
   let token: string;
 
   test.beforeEach(async ({ api }) => {
-    const user = await api.createUser();
-    token = user.token as string;
-    await deleteAllCompanies(api, token);
+    token = await userWithEmptyRegistry(api);
   });
 
   test('renders, searches and creates with one script tag; the host page keeps its URL and styles', async ({
@@ -112,11 +116,7 @@ test.describe('the companies embed on another origin', () => {
     await dialog.getByLabel('Nome Fantasia').fill('Mercado Embutido');
     await dialog.getByLabel('Razão Social').fill('Mercado Embutido Ltda');
     await dialog.getByLabel('CNPJ').pressSequentially(cnpj);
-    const created = page.waitForRequest(
-      (request) => request.method() === 'POST' && request.url() === `${product.url}/api/v1/companies/`,
-    );
-    await dialog.getByRole('button', { name: 'Salvar' }).click();
-    expect((await created).postDataJSON()).toEqual({
+    expect(await saveCompanyDialog(page, dialog, product.url)).toEqual({
       trading_name: 'Mercado Embutido',
       legal_name: 'Mercado Embutido Ltda',
       tax_id: cnpj,

@@ -1,6 +1,6 @@
 import { cnpjOf } from '@backoffice/contracts';
 import type { Page } from '@playwright/test';
-import { deleteAllCompanies, maskCnpj, seedCompanies, validCnpj } from '../src/companies.js';
+import { maskCnpj, seedCompanies, userWithEmptyRegistry, validCnpj } from '../src/companies.js';
 import { expect, expectNoSeriousA11yViolations, test } from '../src/fixtures.js';
 
 /**
@@ -21,8 +21,7 @@ test.describe('registry at volume', () => {
   let token: string;
 
   test.beforeEach(async ({ api }) => {
-    token = (await api.createUser()).token as string;
-    await deleteAllCompanies(api, token);
+    token = await userWithEmptyRegistry(api);
   });
 
   test('a company page: fields, its filiais, the history after an edit, a reload, then deleted and restored', async ({

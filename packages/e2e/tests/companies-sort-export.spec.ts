@@ -1,14 +1,12 @@
 import fs from 'node:fs';
-import { deleteAllCompanies, maskCnpj, seedCompanies, tableRows } from '../src/companies.js';
+import { maskCnpj, seedCompanies, tableRows, userWithEmptyRegistry } from '../src/companies.js';
 import { expect, expectNoSeriousA11yViolations, test } from '../src/fixtures.js';
 
 test.describe('/companies totals, order and export', () => {
   let token: string;
 
   test.beforeEach(async ({ api }) => {
-    const user = await api.createUser();
-    token = user.token as string;
-    await deleteAllCompanies(api, token);
+    token = await userWithEmptyRegistry(api);
   });
 
   test('sorts by a column header, kept in the URL, with aria-sort; names ignore accents and case', async ({

@@ -1,10 +1,11 @@
 import type { Page, Request, Route } from '@playwright/test';
 import {
-  deleteAllCompanies,
   isCompaniesList,
   maskCnpj,
+  saveCompanyDialog,
   seedCompanies,
   tableRows,
+  userWithEmptyRegistry,
   validAlphanumericCnpj,
   validCnpj,
 } from '../src/companies.js';
@@ -17,9 +18,7 @@ test.describe('/companies', () => {
   let token: string;
 
   test.beforeEach(async ({ api }) => {
-    const user = await api.createUser();
-    token = user.token as string;
-    await deleteAllCompanies(api, token);
+    token = await userWithEmptyRegistry(api);
   });
 
   const searchBox = (page: Page) => page.getByRole('searchbox', { name: SEARCH });
@@ -379,11 +378,7 @@ test.describe('/companies', () => {
     await dialog.getByLabel('Nome Fantasia').fill('Padaria São João');
     await dialog.getByLabel('Razão Social').fill('Souza & Filhos Ltda');
     await dialog.getByLabel('Tipo').selectOption('matriz');
-    const posted = page.waitForRequest(
-      (request) => request.method() === 'POST' && request.url() === `${product.url}/api/v1/companies/`,
-    );
-    await dialog.getByRole('button', { name: 'Salvar' }).click();
-    expect((await posted).postDataJSON()).toEqual({
+    expect(await saveCompanyDialog(page, dialog, product.url)).toEqual({
       trading_name: 'Padaria São João',
       legal_name: 'Souza & Filhos Ltda',
       tax_id: cnpj,
@@ -412,11 +407,11 @@ test.describe('/companies', () => {
     await expect(dialog.getByLabel('CNPJ')).toHaveValue(maskCnpj(cnpj));
     await dialog.getByText('Empresa ativa').click();
     await expect(dialog.getByRole('checkbox', { name: 'Empresa ativa' })).not.toBeChecked();
-    const posted = page.waitForRequest(
-      (request) => request.method() === 'POST' && request.url() === `${product.url}/api/v1/companies/`,
-    );
-    await dialog.getByRole('button', { name: 'Salvar' }).click();
-    expect((await posted).postDataJSON()).toMatchObject({ tax_id: cnpj, type: 'filial', is_active: false });
+    expect(await saveCompanyDialog(page, dialog, product.url)).toMatchObject({
+      tax_id: cnpj,
+      type: 'filial',
+      is_active: false,
+    });
     await expect(page.getByText('Empresa criada com sucesso.')).toBeVisible();
     await expect(row(page, 'Loja Nova Era')).toContainText(maskCnpj(cnpj));
 

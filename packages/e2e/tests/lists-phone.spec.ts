@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { deleteAllCompanies, maskCnpj, seedCompanies } from '../src/companies.js';
+import { maskCnpj, seedCompanies, userWithEmptyRegistry } from '../src/companies.js';
 import { expect, expectNoSeriousA11yViolations, test } from '../src/fixtures.js';
 
 /** A phone held upright (issue 12): lists as cards, filters folded, nothing off-screen sideways. */
@@ -17,9 +17,7 @@ test.describe('lists on a 390 × 844 phone', () => {
     api,
     signIn,
   }) => {
-    const user = await api.createUser();
-    const token = user.token as string;
-    await deleteAllCompanies(api, token);
+    const token = await userWithEmptyRegistry(api);
     const [padaria] = await seedCompanies(api, token, [
       {
         trading_name: 'Padaria São João do Bairro Alto',

@@ -5,6 +5,14 @@ import { field, logInThroughForm, logOut, notice, uniqueEmail } from '../src/use
 const tab = (page: Page, name: 'Meu Perfil' | 'Senha' | 'Aparência') => page.getByRole('tab', { name, exact: true });
 const panel = (page: Page) => page.getByRole('tabpanel');
 
+/** Signs `user` in through the login form, opens /settings on the tab `name` and returns its panel. */
+async function openTabSignedIn(page: Page, user: { email: string; password: string }, name: 'Senha' | 'Aparência') {
+  await logInThroughForm(page, user.email, user.password);
+  await page.goto('/settings');
+  await tab(page, name).click();
+  return panel(page);
+}
+
 test.describe('/settings', () => {
   test('shows the same three tabs to every user, with no serious accessibility violation', async ({
     page,
@@ -80,10 +88,7 @@ test.describe('/settings', () => {
 
   test('Senha: errors, then a change that keeps the session; only the new password logs in', async ({ page, api }) => {
     const user = await api.createUser();
-    await logInThroughForm(page, user.email, user.password);
-    await page.goto('/settings');
-    await tab(page, 'Senha').click();
-    const form = panel(page);
+    const form = await openTabSignedIn(page, user, 'Senha');
     const save = form.getByRole('button', { name: 'Salvar' });
 
     await save.click();
@@ -136,10 +141,7 @@ test.describe('/settings', () => {
     api,
   }) => {
     const user = await api.createUser();
-    await logInThroughForm(page, user.email, user.password);
-    await page.goto('/settings');
-    await tab(page, 'Aparência').click();
-    const appearance = panel(page);
+    const appearance = await openTabSignedIn(page, user, 'Aparência');
     const light = appearance.getByRole('radio', { name: 'Light Mode' });
     const dark = appearance.getByRole('radio', { name: /Dark Mode/ });
     await expect(dark).toBeChecked();
