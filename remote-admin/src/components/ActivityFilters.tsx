@@ -53,15 +53,15 @@ export const ActivityFilters = memo(function ActivityFilters({
   const reversed = periodReversed(search);
   const inUse = Object.values(search).filter((value) => value !== undefined).length;
   const width = { base: 'full', md: '44' };
+  /** A select of one search key: its first option, "all", is the key left out. */
+  const selectOf = (key: 'actor_id' | 'action') => ({
+    value: search[key] ?? '',
+    onCommit: (value: string) => onChange({ [key]: value || undefined }),
+  });
 
   const fields = (
     <>
-      <FilterSelect
-        label={m.who}
-        value={search.actor_id ?? ''}
-        onCommit={(value) => onChange({ actor_id: value || undefined })}
-        width={{ base: 'full', md: '56' }}
-      >
+      <FilterSelect label={m.who} {...selectOf('actor_id')} width={{ base: 'full', md: '56' }}>
         <option value="">{m.whoAll}</option>
         {!actorListed && search.actor_id && <option value={search.actor_id}>{actorLabel ?? m.whoUnknown}</option>}
         {users?.map((user) => (
@@ -88,12 +88,7 @@ export const ActivityFilters = memo(function ActivityFilters({
           </option>
         ))}
       </FilterSelect>
-      <FilterSelect
-        label={m.action}
-        value={search.action ?? ''}
-        onCommit={(value) => onChange({ action: value || undefined })}
-        width={{ base: 'full', md: '52' }}
-      >
+      <FilterSelect label={m.action} {...selectOf('action')} width={{ base: 'full', md: '52' }}>
         <option value="">{m.actionAll}</option>
         {actionGroups.map(([entity, options]) => (
           <optgroup key={entity} label={m.entityOptions[entity]}>
