@@ -198,6 +198,29 @@ const releaser = (status: number): Record<Role, number> => ({
   'deploy-key-other': 403,
 });
 
+/**
+ * `METHOD /users/{id}` as two calls: on another user's id (a user made for the call) and on one's own (a
+ * caller that is no user asks for an id nobody has).
+ */
+function onUserIds(
+  method: 'GET' | 'PATCH' | 'DELETE',
+  statuses: { another: Record<Role, number>; own: Record<Role, number> },
+  send: (url: string, token: string | undefined) => Promise<{ statusCode: number }>,
+): Call[] {
+  return [
+    {
+      name: `${method} /users/{id} (another user's id)`,
+      expect: statuses.another,
+      run: async (tk) => send(`users/${(await t.createUser()).id}`, tk),
+    },
+    {
+      name: `${method} /users/{id} (own id)`,
+      expect: statuses.own,
+      run: (tk, me) => send(`users/${me?.id ?? '00000000-0000-4000-8000-000000000000'}`, tk),
+    },
+  ];
+}
+
 const calls: Call[] = [
   { name: 'GET /utils/health-check/', expect: publicCall(200), run: (tk) => c.get('utils/health-check/', tk) },
   {
@@ -273,36 +296,11 @@ const calls: Call[] = [
     expect: { ...anyUser(200), superuser: 403 },
     run: (tk) => c.del('users/me', tk),
   },
-  {
-    name: "GET /users/{id} (another user's id)",
-    expect: superOnly(200),
-    run: async (tk) => c.get(`users/${(await t.createUser()).id}`, tk),
-  },
-  {
-    name: 'GET /users/{id} (own id)',
-    expect: anyUser(200),
-    run: (tk, me) => c.get(`users/${me?.id ?? '00000000-0000-4000-8000-000000000000'}`, tk),
-  },
-  {
-    name: "PATCH /users/{id} (another user's id)",
-    expect: superOnly(200),
-    run: async (tk) => c.patch(`users/${(await t.createUser()).id}`, tk, { full_name: 'x' }),
-  },
-  {
-    name: 'PATCH /users/{id} (own id)',
-    expect: superOnly(200),
-    run: (tk, me) => c.patch(`users/${me?.id ?? '00000000-0000-4000-8000-000000000000'}`, tk, { full_name: 'x' }),
-  },
-  {
-    name: "DELETE /users/{id} (another user's id)",
-    expect: superOnly(200),
-    run: async (tk) => c.del(`users/${(await t.createUser()).id}`, tk),
-  },
-  {
-    name: 'DELETE /users/{id} (own id)',
-    expect: superOnly(403),
-    run: (tk, me) => c.del(`users/${me?.id ?? '00000000-0000-4000-8000-000000000000'}`, tk),
-  },
+  ...onUserIds('GET', { another: superOnly(200), own: anyUser(200) }, (url, tk) => c.get(url, tk)),
+  ...onUserIds('PATCH', { another: superOnly(200), own: superOnly(200) }, (url, tk) =>
+    c.patch(url, tk, { full_name: 'x' }),
+  ),
+  ...onUserIds('DELETE', { another: superOnly(200), own: superOnly(403) }, (url, tk) => c.del(url, tk)),
   {
     name: 'POST /password-recovery-html-content/{email}',
     expect: superOnly(200),
