@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { startSmtpCatcher } from '@backoffice/server/testing/smtp-catcher';
 import { test as base, expect, type Page, type WorkerFixture } from '@playwright/test';
 import { Api } from './api.js';
+import { userWithEmptyRegistry } from './companies.js';
 import { PRODUCT_FIXTURE_TIMEOUT_MS, type Product, startProduct } from './product.js';
 
 type SmtpCatcher = Awaited<ReturnType<typeof startSmtpCatcher>>;
@@ -47,6 +48,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 export { expect };
+
+/**
+ * `test` for the companies screens: each test starts as a new ordinary user (`userToken`) with the
+ * registry emptied first, since companies are everyone's and the tests count and order them.
+ */
+export const registryTest = test.extend<{ userToken: string }>({
+  userToken: [async ({ api }, use) => use(await userWithEmptyRegistry(api)), { auto: true }],
+});
 
 /**
  * A spec's own `product` fixture: the product started with `env` (the setting the spec is about,

@@ -1,7 +1,7 @@
 import type { Page, Response } from '@playwright/test';
-import { isCompaniesList, seedCompanies, userWithEmptyRegistry, validCnpj } from '../src/companies.js';
+import { isCompaniesList, seedCompanies, validCnpj } from '../src/companies.js';
 import { type PartnerPortal, partnerPortalOrigin, startPartnerPortal } from '../src/embed-host.js';
-import { test as base, expect, expectNoSeriousA11yViolations, productWith } from '../src/fixtures.js';
+import { registryTest as base, expect, expectNoSeriousA11yViolations, productWith } from '../src/fixtures.js';
 
 /**
  * A partner portal on its own origin (remote-companies/examples/partner-portal.mjs, the README's
@@ -64,17 +64,12 @@ function fromPortal(page: Page, url: string, token: string, init: { method?: str
 }
 
 test.describe('the companies embed in a partner portal, through its partner key', () => {
-  let userToken: string;
-
-  test.beforeEach(async ({ api }) => {
-    userToken = await userWithEmptyRegistry(api);
-  });
-
   test('a read-write key: the portal lists and creates with fetchToken, no CORS setting needed', async ({
     page,
     api,
     product,
     openPortal,
+    userToken,
   }) => {
     await seedCompanies(api, userToken, [{ trading_name: 'Padaria do Portal', type: 'matriz' }]);
     const listed = page.waitForRequest((request) => isCompaniesList(request));
@@ -111,6 +106,7 @@ test.describe('the companies embed in a partner portal, through its partner key'
     api,
     product,
     openPortal,
+    userToken,
   }) => {
     const [company] = await seedCompanies(api, userToken, [{ trading_name: 'Só Leitura Ltda' }]);
     const portal = await openPortal('read');
@@ -136,6 +132,7 @@ test.describe('the companies embed in a partner portal, through its partner key'
     api,
     product,
     openPortal,
+    userToken,
   }) => {
     test.setTimeout(150_000);
     await seedCompanies(api, userToken, [{ trading_name: 'Alfa Comércio' }, { trading_name: 'Beta Serviços' }]);
@@ -169,7 +166,7 @@ test.describe('the companies embed in a partner portal, through its partner key'
     await expect(embed.getByText('Sessão ausente ou expirada')).toHaveCount(0);
   });
 
-  test('revoking the key locks the screen at its next request', async ({ page, api, openPortal }) => {
+  test('revoking the key locks the screen at its next request', async ({ page, api, openPortal, userToken }) => {
     await seedCompanies(api, userToken, [{ trading_name: 'Gama Indústria' }]);
     const portal = await openPortal('read-write');
     const embed = page.locator('backoffice-companies');

@@ -1,14 +1,8 @@
 import { startSmtpCatcher } from '@backoffice/server/testing/smtp-catcher';
 import type { Page } from '@playwright/test';
-import {
-  isCompaniesList,
-  saveCompanyDialog,
-  seedCompanies,
-  userWithEmptyRegistry,
-  validCnpj,
-} from '../src/companies.js';
+import { isCompaniesList, saveCompanyDialog, seedCompanies, validCnpj } from '../src/companies.js';
 import { type EmbedHost, embedHostFixture } from '../src/embed-host.js';
-import { test as base, expect, expectNoSeriousA11yViolations } from '../src/fixtures.js';
+import { registryTest as base, expect, expectNoSeriousA11yViolations } from '../src/fixtures.js';
 import { PRODUCT_FIXTURE_TIMEOUT_MS, type Product, startProduct } from '../src/product.js';
 
 /**
@@ -59,19 +53,14 @@ function portalUrl(host: EmbedHost, product: Product, params: Record<string, str
 }
 
 test.describe('the companies embed on another origin', () => {
-  let token: string;
-
-  test.beforeEach(async ({ api }) => {
-    token = await userWithEmptyRegistry(api);
-  });
-
   test('renders, searches and creates with one script tag; the host page keeps its URL and styles', async ({
     page,
     host,
     product,
     api,
+    userToken,
   }) => {
-    await seedCompanies(api, token, [
+    await seedCompanies(api, userToken, [
       { trading_name: 'Padaria São João', legal_name: 'Souza & Filhos Ltda', type: 'matriz' },
       { trading_name: 'Oficina Central', legal_name: 'Central Reparos ME' },
     ]);
@@ -79,7 +68,7 @@ test.describe('the companies embed on another origin', () => {
     await page.goto(portalUrl(host, product, { embed: '0' }));
     const before = await hostStyles(page);
 
-    const url = portalUrl(host, product, { token });
+    const url = portalUrl(host, product, { token: userToken });
     await page.goto(url);
     const embed = page.locator('backoffice-companies');
     await expect(embed.getByRole('heading', { name: 'Gestão de Empresas' })).toBeVisible();
@@ -164,12 +153,13 @@ test.describe('the companies embed on another origin', () => {
     host,
     product,
     api,
+    userToken,
   }) => {
-    await seedCompanies(api, token, [
+    await seedCompanies(api, userToken, [
       { trading_name: 'Matriz Alfa', type: 'matriz' },
       { trading_name: 'Filial Beta', type: 'filial' },
     ]);
-    await page.goto(portalUrl(host, product, { token, routing: 'url' }));
+    await page.goto(portalUrl(host, product, { token: userToken, routing: 'url' }));
     const embed = page.locator('backoffice-companies');
     await expect(embed.getByRole('cell', { name: 'Filial Beta', exact: true })).toBeVisible();
     await embed.getByRole('combobox', { name: 'Tipo' }).selectOption('matriz');
@@ -189,11 +179,12 @@ test.describe('the companies embed on another origin', () => {
     host,
     product,
     api,
+    userToken,
   }) => {
-    await seedCompanies(api, token, [{ trading_name: 'Clara Ltda', type: 'matriz' }]);
+    await seedCompanies(api, userToken, [{ trading_name: 'Clara Ltda', type: 'matriz' }]);
     await page.goto(portalUrl(host, product, { embed: '0' }));
     const before = await hostStyles(page);
-    await page.goto(portalUrl(host, product, { token, 'color-mode': 'light' }));
+    await page.goto(portalUrl(host, product, { token: userToken, 'color-mode': 'light' }));
     const embed = page.locator('backoffice-companies');
     await expect(embed.getByRole('cell', { name: 'Clara Ltda', exact: true })).toBeVisible();
     // The light theme's near-black text (gray.950), where the default dark theme has near-white.
@@ -214,6 +205,7 @@ test.describe('the companies embed on another origin', () => {
     page,
     host,
     product,
+    userToken,
   }) => {
     const url = portalUrl(host, product, { token: 'not-a-valid-token' });
     await page.addInitScript(() => {
@@ -233,7 +225,7 @@ test.describe('the companies embed on another origin', () => {
     expect(page.url()).toBe(url);
 
     // The host signs the person in again and hands the new token over: the screen comes back.
-    await page.evaluate((t) => document.querySelector('backoffice-companies')?.setAttribute('token', t), token);
+    await page.evaluate((t) => document.querySelector('backoffice-companies')?.setAttribute('token', t), userToken);
     await expect(embed.getByRole('heading', { name: 'Gestão de Empresas' })).toBeVisible();
     await expect(embed.getByText('Nenhuma empresa cadastrada')).toBeVisible();
     expect(page.url()).toBe(url);
@@ -244,14 +236,15 @@ test.describe('the companies embed on another origin', () => {
     product,
     request,
     api,
+    userToken,
   }) => {
     const script = await request.get(`${product.url}/remotes/companies/embed/v1/embed.js`);
     expect(script.status()).toBe(200);
     expect(script.headers()['content-type']).toContain('javascript');
     expect(script.headers()['cross-origin-resource-policy']).toBe('cross-origin');
 
-    await seedCompanies(api, token, [{ trading_name: 'Empresa do Exemplo' }]);
-    await page.addInitScript((t) => window.localStorage.setItem('access_token', t), token);
+    await seedCompanies(api, userToken, [{ trading_name: 'Empresa do Exemplo' }]);
+    await page.addInitScript((t) => window.localStorage.setItem('access_token', t), userToken);
     await page.goto(`${product.url}/remotes/companies/embed/example.html`);
     await expect(page.getByRole('heading', { name: 'Portal de exemplo' })).toBeVisible();
     const embed = page.locator('backoffice-companies');

@@ -1,7 +1,7 @@
 import { cnpjOf } from '@backoffice/contracts';
 import type { Page } from '@playwright/test';
-import { maskCnpj, seedCompanies, userWithEmptyRegistry, validCnpj } from '../src/companies.js';
-import { expect, expectNoSeriousA11yViolations, test } from '../src/fixtures.js';
+import { maskCnpj, seedCompanies, validCnpj } from '../src/companies.js';
+import { expect, expectNoSeriousA11yViolations, registryTest as test } from '../src/fixtures.js';
 
 /**
  * Issue 27 in the browser: the company page with its history and restore, bulk actions from the list's
@@ -18,23 +18,18 @@ function sameRoot(orders: number[]): string[] {
 const nameLink = (page: Page, name: string) => page.getByRole('link', { name, exact: true });
 
 test.describe('registry at volume', () => {
-  let token: string;
-
-  test.beforeEach(async ({ api }) => {
-    token = await userWithEmptyRegistry(api);
-  });
-
   test('a company page: fields, its filiais, the history after an edit, a reload, then deleted and restored', async ({
     page,
     api,
     signIn,
+    userToken,
   }) => {
     const [matrizCnpj, filialCnpj] = sameRoot([1, 2]);
-    const [matriz] = await seedCompanies(api, token, [
+    const [matriz] = await seedCompanies(api, userToken, [
       { trading_name: 'Padaria Central', legal_name: 'Padaria Central Ltda', type: 'matriz', tax_id: matrizCnpj },
       { trading_name: 'Padaria Central Filial', type: 'filial', tax_id: filialCnpj },
     ]);
-    await signIn(token, '/companies');
+    await signIn(userToken, '/companies');
     await nameLink(page, 'Padaria Central').click();
     await expect(page).toHaveURL(new RegExp(`/companies/${matriz?.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Padaria Central' })).toBeVisible();
@@ -83,8 +78,8 @@ test.describe('registry at volume', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('an unknown company id shows a clear state', async ({ page, signIn }) => {
-    await signIn(token, '/companies/00000000-0000-4000-8000-000000000000');
+  test('an unknown company id shows a clear state', async ({ page, signIn, userToken }) => {
+    await signIn(userToken, '/companies/00000000-0000-4000-8000-000000000000');
     await expect(page.getByRole('heading', { level: 1, name: 'Empresa não encontrada' })).toBeVisible();
     await page.getByRole('link', { name: 'Voltar para Empresas' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Gestão de Empresas' })).toBeVisible();
@@ -94,9 +89,10 @@ test.describe('registry at volume', () => {
     page,
     api,
     signIn,
+    userToken,
   }) => {
-    await seedCompanies(api, token, [{ trading_name: 'Alfa' }, { trading_name: 'Beta' }, { trading_name: 'Gama' }]);
-    await signIn(token, '/companies');
+    await seedCompanies(api, userToken, [{ trading_name: 'Alfa' }, { trading_name: 'Beta' }, { trading_name: 'Gama' }]);
+    await signIn(userToken, '/companies');
     const alfa = page.getByRole('checkbox', { name: 'Selecionar Alfa' });
     await alfa.focus();
     await page.keyboard.press('Space');
@@ -135,8 +131,9 @@ test.describe('registry at volume', () => {
     page,
     api,
     signIn,
+    userToken,
   }) => {
-    const [registered] = await seedCompanies(api, token, [{ trading_name: 'Já Cadastrada' }]);
+    const [registered] = await seedCompanies(api, userToken, [{ trading_name: 'Já Cadastrada' }]);
     const good = validCnpj();
     const csv = [
       'Nome Fantasia;Razão Social;CNPJ;Tipo;Situação',
@@ -148,7 +145,7 @@ test.describe('registry at volume', () => {
       `Já Cadastrada;Já Cadastrada Ltda;${registered?.tax_id};Filial;Ativa`,
       '',
     ].join('\r\n');
-    await signIn(token, '/companies');
+    await signIn(userToken, '/companies');
     await page.getByRole('button', { name: 'Importar CSV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Importar empresas de um CSV' });
     await dialog.getByLabel('Arquivo CSV').setInputFiles({

@@ -5,33 +5,31 @@ import {
   saveCompanyDialog,
   seedCompanies,
   tableRows,
-  userWithEmptyRegistry,
   validAlphanumericCnpj,
   validCnpj,
 } from '../src/companies.js';
-import { expect, expectNoSeriousA11yViolations, test } from '../src/fixtures.js';
+import { expect, expectNoSeriousA11yViolations, registryTest as test } from '../src/fixtures.js';
 
 const SEARCH = 'Buscar por nome, razão social ou CNPJ';
 
 /** Each test starts signed in as a fresh ordinary user, with an empty registry. */
 test.describe('/companies', () => {
-  let token: string;
-
-  test.beforeEach(async ({ api }) => {
-    token = await userWithEmptyRegistry(api);
-  });
-
   const searchBox = (page: Page) => page.getByRole('searchbox', { name: SEARCH });
   // A row by its company's name, which links to the company's page (an inactive one also has a badge).
   const row = (page: Page, tradingName: string) =>
     page.getByRole('row').filter({ has: page.getByRole('link', { name: tradingName, exact: true }) });
 
-  test('lists companies with formatted CNPJ and type badges, for an ordinary user', async ({ page, api, signIn }) => {
-    const [matriz, filial] = await seedCompanies(api, token, [
+  test('lists companies with formatted CNPJ and type badges, for an ordinary user', async ({
+    page,
+    api,
+    signIn,
+    userToken,
+  }) => {
+    const [matriz, filial] = await seedCompanies(api, userToken, [
       { trading_name: 'Padaria São João', legal_name: 'Souza & Filhos Ltda', type: 'matriz' },
       { trading_name: 'Oficina Central', legal_name: 'Central Reparos ME', type: 'filial' },
     ]);
-    await signIn(token, '/companies');
+    await signIn(userToken, '/companies');
     await expect(page.getByRole('heading', { level: 1, name: 'Gestão de Empresas' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Adicionar Empresa' })).toBeVisible();
     await expect(searchBox(page)).toHaveAttribute('placeholder', SEARCH);
@@ -70,10 +68,15 @@ test.describe('/companies', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('has no serious accessibility violation in light mode either, errors showing', async ({ page, api, signIn }) => {
-    await seedCompanies(api, token, [{ trading_name: 'Clara', type: 'matriz' }, { trading_name: 'Escura' }]);
+  test('has no serious accessibility violation in light mode either, errors showing', async ({
+    page,
+    api,
+    signIn,
+    userToken,
+  }) => {
+    await seedCompanies(api, userToken, [{ trading_name: 'Clara', type: 'matriz' }, { trading_name: 'Escura' }]);
     await page.addInitScript(() => window.localStorage.setItem('theme', 'light'));
-    await signIn(token, '/companies');
+    await signIn(userToken, '/companies');
     await expect(page.locator('html')).toHaveClass(/light/);
     await expect(row(page, 'Clara')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
@@ -94,13 +97,14 @@ test.describe('/companies', () => {
     page,
     api,
     signIn,
+    userToken,
   }) => {
-    await signIn(token, '/companies');
+    await signIn(userToken, '/companies');
     await expect(page.getByText('Nenhuma empresa cadastrada')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Limpar filtros' })).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: 'Paginação' })).toHaveCount(0);
 
-    await seedCompanies(api, token, [{ trading_name: 'Padaria Central' }]);
+    await seedCompanies(api, userToken, [{ trading_name: 'Padaria Central' }]);
     await page.goto('/companies?search=inexistente&type=matriz');
     await expect(page.getByText('Nenhuma empresa encontrada')).toBeVisible();
     await expect(page.getByText('Nenhuma empresa cadastrada')).toHaveCount(0);
@@ -116,14 +120,15 @@ test.describe('/companies', () => {
     page,
     api,
     signIn,
+    userToken,
   }) => {
     const cnpj = validCnpj();
-    await seedCompanies(api, token, [
+    await seedCompanies(api, userToken, [
       { trading_name: 'Padaria São João', legal_name: 'Souza & Filhos Ltda', tax_id: cnpj },
       { trading_name: 'Oficina Central', legal_name: 'Reparos Ágeis ME' },
       { trading_name: 'Mercado Bom Preço', legal_name: 'Bom Preço Comércio SA' },
     ]);
-    await signIn(token, '/companies');
+    await signIn(userToken, '/companies');
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(4);
 
     const expectOnly = async (query: string, tradingName: string) => {
@@ -156,9 +161,9 @@ test.describe('/companies', () => {
     await expect(row(page, 'Padaria São João')).toBeVisible();
   });
 
-  test('never shows an older search result after a newer one', async ({ page, api, signIn }) => {
-    await seedCompanies(api, token, [{ trading_name: 'Alfa Comércio' }, { trading_name: 'Beta Serviços' }]);
-    await signIn(token, '/companies');
+  test('never shows an older search result after a newer one', async ({ page, api, signIn, userToken }) => {
+    await seedCompanies(api, userToken, [{ trading_name: 'Alfa Comércio' }, { trading_name: 'Beta Serviços' }]);
+    await signIn(userToken, '/companies');
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(3);
 
     // Hold the answer to the first search until the second one is on screen.
@@ -204,13 +209,14 @@ test.describe('/companies', () => {
     page,
     api,
     signIn,
+    userToken,
   }) => {
-    await seedCompanies(api, token, [
+    await seedCompanies(api, userToken, [
       { trading_name: 'Matriz Inativa', type: 'matriz', is_active: false },
       ...Array.from({ length: 6 }, (_, i) => ({ trading_name: `Filial ${i + 1}`, type: 'filial' as const })),
       { trading_name: 'Matriz Ativa', type: 'matriz' },
     ]);
-    await signIn(token, '/companies?page=2');
+    await signIn(userToken, '/companies?page=2');
     await expect(page.getByText('Página 2')).toBeVisible();
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(4);
 
@@ -249,10 +255,10 @@ test.describe('/companies', () => {
     await expect(page.getByText('Página 1')).toBeVisible();
   });
 
-  test('reads invalid or empty URL values as absent', async ({ page, api, signIn }) => {
-    await seedCompanies(api, token, [{ trading_name: 'Única', type: 'matriz' }]);
+  test('reads invalid or empty URL values as absent', async ({ page, api, signIn, userToken }) => {
+    await seedCompanies(api, userToken, [{ trading_name: 'Única', type: 'matriz' }]);
     const requested = page.waitForRequest((request) => isCompaniesList(request));
-    await signIn(token, '/companies?page=abc&type=holding&is_active=maybe&search=');
+    await signIn(userToken, '/companies?page=abc&type=holding&is_active=maybe&search=');
     const request = await requested;
     expect(Object.fromEntries(new URL(request.url()).searchParams)).toEqual({ skip: '0', limit: '5' });
     await expect(page.getByText('Página 1')).toBeVisible();
@@ -265,14 +271,15 @@ test.describe('/companies', () => {
     page,
     api,
     signIn,
+    userToken,
   }) => {
     await seedCompanies(
       api,
-      token,
+      userToken,
       Array.from({ length: 12 }, (_, i) => ({ trading_name: `Empresa ${String(i + 1).padStart(2, '0')}` })),
     );
     const prefetched = page.waitForRequest((request) => isCompaniesList(request, { skip: '5', limit: '5' }));
-    await signIn(token, '/companies');
+    await signIn(userToken, '/companies');
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(6);
     await expect(page.getByText('Página 1')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Anterior' })).toBeDisabled();
@@ -315,8 +322,9 @@ test.describe('/companies', () => {
     page,
     api,
     signIn,
+    userToken,
   }) => {
-    await seedCompanies(api, token, [{ trading_name: 'Empresa Carregada' }]);
+    await seedCompanies(api, userToken, [{ trading_name: 'Empresa Carregada' }]);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -325,7 +333,7 @@ test.describe('/companies', () => {
       await held;
       await route.fulfill({ status: 500, json: { detail: 'Internal Server Error' } });
     });
-    await signIn(token, '/companies');
+    await signIn(userToken, '/companies');
     await expect(page.getByTestId('skeleton-row')).toHaveCount(5);
     await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'true');
     release();
@@ -339,8 +347,9 @@ test.describe('/companies', () => {
     page,
     product,
     signIn,
+    userToken,
   }) => {
-    await signIn(token, '/companies');
+    await signIn(userToken, '/companies');
     await expect(page.getByText('Nenhuma empresa cadastrada')).toBeVisible();
     await page.getByRole('button', { name: 'Adicionar Empresa' }).click();
     const dialog = page.getByRole('dialog', { name: 'Adicionar Empresa' });
@@ -396,9 +405,10 @@ test.describe('/companies', () => {
     page,
     product,
     signIn,
+    userToken,
   }) => {
     const cnpj = validAlphanumericCnpj();
-    await signIn(token, '/companies');
+    await signIn(userToken, '/companies');
     await page.getByRole('button', { name: 'Adicionar Empresa' }).click();
     const dialog = page.getByRole('dialog', { name: 'Adicionar Empresa' });
     await dialog.getByLabel('Nome Fantasia').fill('Loja Nova Era');
@@ -426,9 +436,10 @@ test.describe('/companies', () => {
     page,
     api,
     signIn,
+    userToken,
   }) => {
-    const [existing] = await seedCompanies(api, token, [{ trading_name: 'Primeira' }]);
-    await signIn(token, '/companies');
+    const [existing] = await seedCompanies(api, userToken, [{ trading_name: 'Primeira' }]);
+    await signIn(userToken, '/companies');
     await page.getByRole('button', { name: 'Adicionar Empresa' }).click();
     const dialog = page.getByRole('dialog', { name: 'Adicionar Empresa' });
     await dialog.getByLabel('Nome Fantasia').fill('Segunda');
@@ -448,15 +459,16 @@ test.describe('/companies', () => {
     api,
     product,
     signIn,
+    userToken,
   }) => {
-    const [company] = await seedCompanies(api, token, [
+    const [company] = await seedCompanies(api, userToken, [
       { trading_name: 'Oficina Central', legal_name: 'Central Reparos ME', type: 'filial' },
     ]);
     const patches: Request[] = [];
     page.on('request', (request) => {
       if (request.method() === 'PATCH') patches.push(request);
     });
-    await signIn(token, '/companies');
+    await signIn(userToken, '/companies');
     await page.getByRole('button', { name: 'Ações para Oficina Central' }).click();
     await page.getByRole('menuitem', { name: 'Editar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Editar Empresa' });
@@ -497,13 +509,14 @@ test.describe('/companies', () => {
     page,
     api,
     signIn,
+    userToken,
   }) => {
     await seedCompanies(
       api,
-      token,
+      userToken,
       Array.from({ length: 6 }, (_, i) => ({ trading_name: `Empresa ${i + 1}` })),
     );
-    await signIn(token, '/companies?page=2');
+    await signIn(userToken, '/companies?page=2');
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
     await page.getByRole('button', { name: 'Ações para Empresa 1' }).click();
     await page.getByRole('menuitem', { name: 'Excluir' }).click();
@@ -528,9 +541,9 @@ test.describe('/companies', () => {
     await expect(page.getByRole('table', { name: 'Empresas cadastradas' })).toBeFocused();
   });
 
-  test('works from the keyboard: actions menu, dialogs, Escape', async ({ page, api, signIn }) => {
-    await seedCompanies(api, token, [{ trading_name: 'Teclado Ltda' }]);
-    await signIn(token, '/companies');
+  test('works from the keyboard: actions menu, dialogs, Escape', async ({ page, api, signIn, userToken }) => {
+    await seedCompanies(api, userToken, [{ trading_name: 'Teclado Ltda' }]);
+    await signIn(userToken, '/companies');
     const trigger = page.getByRole('button', { name: 'Ações para Teclado Ltda' });
     await trigger.focus();
     await page.keyboard.press('Enter');
