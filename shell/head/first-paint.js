@@ -29,16 +29,36 @@
   const cleared = location.hostname === 'localhost' && config.clearSessionOnLocalhost !== false;
   html.setAttribute('data-session', read('access_token') && !cleared ? 'in' : 'out');
   if (read('sidebar_collapsed') === 'true') html.setAttribute('data-sidebar', 'collapsed');
-  // The dashboard's greeting, once the early request for the current user has answered (api-client's
-  // head/early-data.js): the prerendered heading holds the name's slot and the name for a user without one.
-  document.addEventListener('backoffice:early-user', (event) => {
-    for (const heading of document.querySelectorAll('#first-paint [data-greeting] h1[hidden]')) {
-      const name = event.detail.full_name || heading.getAttribute('data-default-name');
-      heading.textContent = heading.textContent.replace('__BO_USER__', name);
-      heading.previousElementSibling?.remove();
+  // The dashboard's greeting (the prerendered heading holds the name's slot, and the name for a user
+  // without one): at once with the name kept beside the token (api-client token.ts) while that token is the
+  // same person's, and again when the early request for the current user answers (api-client head/early-data.js).
+  const greet = (name) => {
+    for (const heading of document.querySelectorAll('#first-paint [data-greeting] h1')) {
+      const template = heading.dataset.template ?? heading.textContent;
+      // A heading the parser has not finished yet is left for the next call.
+      if (!template.includes('__BO_USER__')) continue;
+      heading.dataset.template = template;
+      heading.textContent = template.replace('__BO_USER__', name || heading.dataset.defaultName);
+      if (heading.hidden) heading.previousElementSibling?.remove();
       heading.hidden = false;
     }
-  });
+  };
+  document.addEventListener('backoffice:early-user', (event) => greet(event.detail.full_name));
+  try {
+    const kept = JSON.parse(read('user_greeting'));
+    const claims = JSON.parse(atob(read('access_token').split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+    if (claims.sub === kept.id && html.getAttribute('data-session') === 'in') {
+      // The body is not parsed yet: greet as the parser adds the heading (observers run before any paint;
+      // greeting only a heading still hidden, or its own changes would call it again and again).
+      const watch = new MutationObserver(() => {
+        if (document.querySelector('#first-paint [data-greeting] h1[hidden]')) greet(kept.name);
+      });
+      watch.observe(html, { childList: true, characterData: true, subtree: true });
+      document.addEventListener('DOMContentLoaded', () => watch.disconnect());
+    }
+  } catch {
+    // No name kept, or another person's token: the greeting waits for the early answer.
+  }
   // A field left before the app is live was visited: the app's form then checks it, as if left live.
   document.addEventListener('focusout', (event) => {
     const name = event.target.name;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { GREETING_STORAGE_KEY } from '@backoffice/api-client';
 import { COLOR_MODE_STORAGE_KEY } from '@backoffice/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COLLAPSED_STORAGE_KEY } from '../src/layout/AppFrame';
@@ -68,6 +69,58 @@ describe('the first paint’s head script', () => {
     document.body.innerHTML = `<div id="first-paint">${greeting}</div>`;
     document.dispatchEvent(new CustomEvent('backoffice:early-user', { detail: { full_name: null } }));
     expect(document.querySelector('h1')?.textContent).toBe('Bem-vindo(a), Usuário!');
+  });
+});
+
+describe('the dashboard’s greeting before any answer', () => {
+  /** A token as the API signs it: only its claims are read here (base64url, no padding). */
+  const tokenOf = (sub: string) =>
+    `h.${btoa(JSON.stringify({ sub, exp: 1 }))
+      .replace(/=+$/, '')
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')}.s`;
+  const greeting = `<div data-greeting=""><div class="skeleton"></div><h1 hidden data-default-name="Usuário">Bem-vindo(a), __BO_USER__!</h1></div>`;
+  /** The body as the parser adds it after the head script ran; observers run before the next paint. */
+  const parseBody = async () => {
+    document.body.innerHTML = `<div id="first-paint">${greeting}</div>`;
+    document.getElementById('first-paint')?.insertAdjacentHTML('beforeend', greeting);
+    await Promise.resolve();
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    return [...document.querySelectorAll('h1')].map((h) => (h.hidden ? null : h.textContent));
+  };
+  beforeEach(() => {
+    window.__BACKOFFICE_CONFIG__ = { clearSessionOnLocalhost: false };
+  });
+  afterEach(() => {
+    delete window.__BACKOFFICE_CONFIG__;
+  });
+
+  it('greets with the name kept beside the token, in both menu widths, and follows a rename the early answer brings', async () => {
+    expect(GREETING_STORAGE_KEY).toBe('user_greeting');
+    localStorage.setItem('access_token', tokenOf('u-1'));
+    localStorage.setItem(GREETING_STORAGE_KEY, JSON.stringify({ id: 'u-1', name: 'Ana' }));
+    runHeadScript();
+    expect(await parseBody()).toEqual(['Bem-vindo(a), Ana!', 'Bem-vindo(a), Ana!']);
+    expect(document.querySelector('.skeleton')).toBeNull();
+    document.dispatchEvent(new CustomEvent('backoffice:early-user', { detail: { full_name: 'Ana Lima' } }));
+    expect([...document.querySelectorAll('h1')].map((h) => h.textContent)).toEqual([
+      'Bem-vindo(a), Ana Lima!',
+      'Bem-vindo(a), Ana Lima!',
+    ]);
+  });
+
+  it('waits for the answer when the name kept is another person’s, absent or unreadable', async () => {
+    for (const kept of [JSON.stringify({ id: 'u-2', name: 'Bia' }), null, '{not json']) {
+      localStorage.setItem('access_token', tokenOf('u-1'));
+      if (kept === null) localStorage.removeItem(GREETING_STORAGE_KEY);
+      else localStorage.setItem(GREETING_STORAGE_KEY, kept);
+      runHeadScript();
+      expect(await parseBody()).toEqual([null, null]);
+    }
+    // A user without a name is greeted with the default one.
+    localStorage.setItem(GREETING_STORAGE_KEY, JSON.stringify({ id: 'u-1', name: null }));
+    runHeadScript();
+    expect(await parseBody()).toEqual(['Bem-vindo(a), Usuário!', 'Bem-vindo(a), Usuário!']);
   });
 });
 

@@ -46,7 +46,7 @@ export {
   useLogin,
   useRevertEmailChange,
 } from './session.js';
-export { clearToken, getToken, type TokenSource } from './token.js';
+export { clearToken, GREETING_STORAGE_KEY, getToken, type TokenSource } from './token.js';
 export {
   USER_CHOICES_LIMIT,
   USERS_PAGE_SIZE,

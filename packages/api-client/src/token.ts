@@ -1,6 +1,13 @@
 /** The access token lives in local storage under `access_token` (spec §3); logged in means it is set. */
 const ACCESS_TOKEN_STORAGE_KEY = 'access_token';
 
+/**
+ * Beside the token, the signed-in person's id and name (`{"id":…,"name":…}`), so the first paint greets
+ * them before any answer (the shell's head/first-paint.js, which shows it only while the stored token's
+ * `sub` is that id). Written at each answer about the current user, removed with the token.
+ */
+export const GREETING_STORAGE_KEY = 'user_greeting';
+
 function storage(): Storage | undefined {
   try {
     return typeof window === 'undefined' ? undefined : window.localStorage;
@@ -32,4 +39,18 @@ export function setToken(token: string): void {
 
 export function clearToken(): void {
   storage()?.removeItem(ACCESS_TOKEN_STORAGE_KEY);
+  storage()?.removeItem(GREETING_STORAGE_KEY);
+}
+
+/**
+ * Keeps the greeting's name for the next page load (see GREETING_STORAGE_KEY). Not for a screen embedded
+ * in a partner's page (a token source is set): nothing of ours goes into the partner origin's storage.
+ */
+export function rememberCurrentUser(user: { id: string; full_name?: string | null }): void {
+  if (tokenSource) return;
+  try {
+    storage()?.setItem(GREETING_STORAGE_KEY, JSON.stringify({ id: user.id, name: user.full_name ?? null }));
+  } catch {
+    // Storage full or refused: the greeting waits for the answer instead, as without it.
+  }
 }

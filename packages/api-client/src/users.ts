@@ -16,7 +16,7 @@ import { activeSummaryOf, LIST_STALE_TIME_MS, pageToSkip, useListPage } from './
 import { queryClient } from './query-client.js';
 import { mutationHook, type QueryConfig } from './query-config.js';
 import { queryKeys } from './query-keys.js';
-import { setToken } from './token.js';
+import { rememberCurrentUser, setToken } from './token.js';
 
 /** Rows per page on the users (admin) screen (spec §9). */
 export const USERS_PAGE_SIZE = 10;
@@ -50,12 +50,16 @@ export function readUser(id: string, signal?: AbortSignal): Promise<UserPublic> 
   return request<UserPublic>(`/users/${encodeURIComponent(id)}`, { signal });
 }
 
-export function readUserMe(signal?: AbortSignal): Promise<UserPublic> {
-  return request<UserPublic>('/users/me', { signal });
+export async function readUserMe(signal?: AbortSignal): Promise<UserPublic> {
+  const user = await request<UserPublic>('/users/me', { signal });
+  rememberCurrentUser(user);
+  return user;
 }
 
-export function updateUserMe(body: UserUpdateMe): Promise<UserPublic> {
-  return request<UserPublic>('/users/me', { method: 'PATCH', json: body });
+export async function updateUserMe(body: UserUpdateMe): Promise<UserPublic> {
+  const user = await request<UserPublic>('/users/me', { method: 'PATCH', json: body });
+  rememberCurrentUser(user);
+  return user;
 }
 
 /**

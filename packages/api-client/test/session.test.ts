@@ -7,8 +7,8 @@ import { pageInfo } from '../src/pagination.js';
 import { createQueryClient, queryClient } from '../src/query-client.js';
 import { queryKeys } from '../src/query-keys.js';
 import { CURRENT_USER_STALE_TIME_MS, currentUserQueryOptions, login, logout } from '../src/session.js';
-import { getToken, setToken } from '../src/token.js';
-import { registerUser, updateUser, usersPageQueryOptions } from '../src/users.js';
+import { GREETING_STORAGE_KEY, getToken, setToken } from '../src/token.js';
+import { readUserMe, registerUser, updateUser, updateUserMe, usersPageQueryOptions } from '../src/users.js';
 
 const fetchMock = vi.fn<typeof fetch>();
 const ok = (body: unknown) =>
@@ -65,6 +65,31 @@ describe('session', () => {
     expect(getToken()).toBeNull();
     expect(queryClient.getQueryData(queryKeys.currentUser)).toBeUndefined();
     expect(navigate).toHaveBeenCalledWith('/login');
+  });
+});
+
+describe('the greeting kept for the first paint', () => {
+  const kept = () => JSON.parse(localStorage.getItem(GREETING_STORAGE_KEY) ?? 'null');
+  afterEach(() => configureApiClient());
+
+  it('keeps the current user’s id and name at each answer about them, and forgets them with the session', async () => {
+    configureApiClient({ navigate: vi.fn() });
+    setToken('t');
+    fetchMock.mockImplementation(async () => ok({ id: 'u-1', email: 'a@b.co', full_name: 'Ana' }));
+    await readUserMe();
+    expect(kept()).toEqual({ id: 'u-1', name: 'Ana' });
+    fetchMock.mockImplementation(async () => ok({ id: 'u-1', email: 'a@b.co', full_name: null }));
+    await updateUserMe({ full_name: null } as never);
+    expect(kept()).toEqual({ id: 'u-1', name: null });
+    await logout();
+    expect(localStorage.getItem(GREETING_STORAGE_KEY)).toBeNull();
+  });
+
+  it('writes nothing into the storage of a page that embeds a screen with its own token', async () => {
+    configureApiClient({ tokenSource: () => 'host-token' });
+    fetchMock.mockImplementation(async () => ok({ id: 'u-1', email: 'a@b.co', full_name: 'Ana' }));
+    await readUserMe();
+    expect(localStorage.length).toBe(0);
   });
 });
 

@@ -18,11 +18,13 @@ export interface PrerenderOutput {
 }
 
 /**
- * Where the server writes what only it knows into the shell's prerendered frame: the menu's entries
- * (`NAV`, built from `nav:<icon>` with `HREF` and `LABEL`), the page (`MAIN`) and a screen's title
- * (`TITLE`). React renders them as text, so they survive as they are; the server escapes what it writes.
+ * Where the server writes what only it knows into the shell's prerendered frame: the side menu in both
+ * widths (`MENU`: the `menu` page's two variants, each with its entries in `NAV`, built from `nav:<icon>`
+ * with `HREF` and `LABEL`), the page (`MAIN`) and a screen's title (`TITLE`). React renders them as text,
+ * so they survive as they are; the server escapes what it writes.
  */
 export const FIRST_PAINT_SLOTS = {
+  menu: '__BO_MENU__',
   nav: '__BO_NAV__',
   main: '__BO_MAIN__',
   href: '/__BO_HREF__',
@@ -34,3 +36,9 @@ export const FIRST_PAINT_SLOTS = {
 
 /** The id of the element holding the first paint in the page (the shell takes it over, then removes it). */
 export const FIRST_PAINT_ELEMENT_ID = 'first-paint';
+
+/**
+ * The frame is written once, with the side menu in both widths: each menu carries this attribute with its
+ * width (`expanded`, `collapsed`), and the page's CSS hides the one the stored width does not pick.
+ */
+export const FIRST_PAINT_MENU_WIDTH_ATTRIBUTE = 'data-menu-width';

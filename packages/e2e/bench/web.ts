@@ -120,10 +120,27 @@ async function startBuild(label: string, webRoot: string, root = REPO_ROOT): Pro
 
 /* ---------- measuring ---------- */
 
-async function newPage(browser: Browser, token: string | undefined): Promise<{ page: Page; log: NetworkLog }> {
+/**
+ * What a returning staff member's browser holds (cold HTTP cache, stored session): the token, and the name the
+ * API client keeps beside it for the dashboard's greeting (api-client token.ts; a build without it ignores it).
+ */
+type StoredSession = Record<string, string>;
+
+async function storedSession(build: Build): Promise<StoredSession> {
+  const api = new Api(build.url);
+  const token = await api.superuserToken();
+  const me = await api.call<{ id: string; full_name: string | null }>('GET', 'users/me', token);
+  return { access_token: token, user_greeting: JSON.stringify({ id: me.id, name: me.full_name }) };
+}
+
+async function newPage(browser: Browser, session: StoredSession | undefined): Promise<{ page: Page; log: NetworkLog }> {
   const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  if (token) await page.addInitScript((t) => window.localStorage.setItem('access_token', t), token);
+  if (session) {
+    await page.addInitScript((entries) => {
+      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+    }, session);
+  }
   const log = await NetworkLog.attach(page);
   await log.session.send('Emulation.setCPUThrottlingRate', { rate: CPU });
   if (LATENCY > 0) {
@@ -137,8 +154,8 @@ async function newPage(browser: Browser, token: string | undefined): Promise<{ p
   return { page, log };
 }
 
-async function coldLoad(browser: Browser, build: Build, screen: Screen, token: string | undefined) {
-  const { page, log } = await newPage(browser, screen.as === 'anonymous' ? undefined : token);
+async function coldLoad(browser: Browser, build: Build, screen: Screen, session: StoredSession | undefined) {
+  const { page, log } = await newPage(browser, screen.as === 'anonymous' ? undefined : session);
   try {
     await probeReadyOnLoad(page, screen);
     if (screen.content) await probeContentOnLoad(page, screen, '__screenContent');
@@ -185,8 +202,14 @@ async function mainThreadWork(log: NetworkLog) {
 }
 
 /** A cold load under Chromium's CPU profiler, from before the navigation until the screen is interactive. */
-async function profiledLoad(browser: Browser, build: Build, screen: Screen, token: string | undefined, file: string) {
-  const { page, log } = await newPage(browser, screen.as === 'anonymous' ? undefined : token);
+async function profiledLoad(
+  browser: Browser,
+  build: Build,
+  screen: Screen,
+  session: StoredSession | undefined,
+  file: string,
+) {
+  const { page, log } = await newPage(browser, screen.as === 'anonymous' ? undefined : session);
   try {
     await probeMilestonesOnLoad(page, screen);
     await log.session.send('Profiler.enable');
@@ -252,8 +275,8 @@ function clickMenuEntry(page: Page, label: string): Promise<number> {
   }, label);
 }
 
-async function menuNavigation(browser: Browser, build: Build, link: string, to: Screen, token: string) {
-  const { page, log } = await newPage(browser, token);
+async function menuNavigation(browser: Browser, build: Build, link: string, to: Screen, session: StoredSession) {
+  const { page, log } = await newPage(browser, session);
   try {
     await probeReadyOnLoad(page, screen('dashboard'), '__dashboardReady');
     await page.goto(`${build.url}/`);
@@ -282,9 +305,9 @@ async function menuNavigation(browser: Browser, build: Build, link: string, to: 
 }
 
 /** React's commits on a cold load (split at the moment the screen is ready) or after a menu click. */
-async function renderCounts(browser: Browser, build: Build, token: string, to: Screen, link?: string) {
+async function renderCounts(browser: Browser, build: Build, session: StoredSession, to: Screen, link?: string) {
   const start = link ? screen('dashboard') : to;
-  const { page, log } = await newPage(browser, start.as === 'anonymous' ? undefined : token);
+  const { page, log } = await newPage(browser, start.as === 'anonymous' ? undefined : session);
   try {
     await countRendersOnLoad(page);
     await probeReadyOnLoad(page, start, '__startReady');
@@ -511,8 +534,8 @@ async function main() {
   if (COMPARE_ROOT) builds.push(await startBuild('before', COMPARE_ROOT, COMPARE_ROOT));
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   try {
-    const tokens = new Map<Build, string>();
-    for (const build of builds) tokens.set(build, await new Api(build.url).superuserToken());
+    const sessions = new Map<Build, StoredSession>();
+    for (const build of builds) sessions.set(build, await storedSession(build));
 
     const loads: Row[] = [];
     const navs: Row[] = [];
@@ -527,12 +550,12 @@ async function main() {
     for (let i = 0; i < RUNS; i++) {
       for (const s of BENCH_SCREENS) {
         for (const build of builds) {
-          row(loads, s.path, build.label).runs.push(await coldLoad(browser, build, s, tokens.get(build)));
+          row(loads, s.path, build.label).runs.push(await coldLoad(browser, build, s, sessions.get(build)));
         }
       }
       for (const nav of BENCH_NAVIGATIONS) {
         for (const build of builds) {
-          const figures = await menuNavigation(browser, build, nav.link, nav.to, tokens.get(build) as string);
+          const figures = await menuNavigation(browser, build, nav.link, nav.to, sessions.get(build) as StoredSession);
           row(navs, `/ → ${nav.to.path}`, build.label).runs.push(figures);
         }
       }
@@ -562,13 +585,13 @@ async function main() {
           rows.push({
             key: s.path,
             build: build.label,
-            ...(await renderCounts(browser, build, tokens.get(build) as string, s)),
+            ...(await renderCounts(browser, build, sessions.get(build) as StoredSession, s)),
           });
         }
       }
       for (const nav of BENCH_NAVIGATIONS) {
         for (const build of builds) {
-          const counts = await renderCounts(browser, build, tokens.get(build) as string, nav.to, nav.link);
+          const counts = await renderCounts(browser, build, sessions.get(build) as StoredSession, nav.to, nav.link);
           rows.push({ key: `/ → ${nav.to.path}`, build: build.label, ...counts });
         }
       }
@@ -586,7 +609,7 @@ async function main() {
               rows.push(row);
             }
             const file = path.join(PROFILE_DIR, `${build.label.replace(/ /g, '-')}-${s.name}-${i + 1}.cpuprofile`);
-            row.runs.push(await profiledLoad(browser, build, s, tokens.get(build), file));
+            row.runs.push(await profiledLoad(browser, build, s, sessions.get(build), file));
           }
         }
         console.error(`profile run ${i + 1}/${PROFILE_RUNS} done`);

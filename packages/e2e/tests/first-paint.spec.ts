@@ -135,3 +135,35 @@ test('the signed-in frame paints for a stored session only, with the stored colo
   expect(await page.getByRole('heading', { level: 1, name: 'Gestão de Empresas' }).boundingBox()).toEqual(heading);
   await expect(page.getByPlaceholder('Buscar por nome, razão social ou CNPJ')).toBeVisible();
 });
+
+test('the dashboard greets in its first paint with the name kept from the last visit, and only its owner', async ({
+  page,
+  api,
+}) => {
+  const user = await api.createUser({ full_name: 'Débora Kept' });
+  const other = await api.createUser({ full_name: 'Outra Pessoa' });
+  await page.goto('/login');
+  await page.evaluate((token) => localStorage.setItem('access_token', token), user.token as string);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bem-vindo(a), Débora Kept!' })).toBeVisible();
+
+  // The next cold load, with the app's code and the answer about the user both held: the name kept is greeted.
+  const code = await holdAppCode(page);
+  const held: Route[] = [];
+  await page.route('**/api/v1/users/me', (route) => void held.push(route));
+  await open(page, '/');
+  const greeting = page.getByRole('heading', { level: 1, name: 'Bem-vindo(a), Débora Kept!' });
+  await expect(greeting).toBeVisible();
+  await expect(live(page)).not.toBeAttached();
+
+  // Another person's token in the same browser: no name (theirs is not kept), the greeting waits.
+  await page.evaluate((token) => localStorage.setItem('access_token', token), other.token as string);
+  await open(page, '/');
+  await expect(page.locator('#first-paint [data-greeting] h1:visible')).toHaveCount(0);
+  await expect(page.getByText('Débora Kept')).toHaveCount(0);
+  await page.unroute('**/api/v1/users/me');
+  // The first held request belongs to a page left already: it may have nowhere to go.
+  for (const route of held.splice(0)) await route.continue().catch(() => {});
+  await code.release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bem-vindo(a), Outra Pessoa!' })).toBeVisible();
+});

@@ -18,9 +18,10 @@ const SHELL: PrerenderOutput = {
     { emotion: 'css a1 a2', css: '.css-a1{}.css-a2{}' },
   ],
   pages: {
-    frame: {
-      expanded: `<aside class="wide"><nav>${FIRST_PAINT_SLOTS.nav}</nav></aside><main>${FIRST_PAINT_SLOTS.main}</main>`,
-      collapsed: `<aside class="narrow"><nav>${FIRST_PAINT_SLOTS.nav}</nav></aside><main>${FIRST_PAINT_SLOTS.main}</main>`,
+    frame: { default: `${FIRST_PAINT_SLOTS.menu}<main>${FIRST_PAINT_SLOTS.main}</main>` },
+    menu: {
+      expanded: `<aside data-menu-width="expanded" class="wide"><nav>${FIRST_PAINT_SLOTS.nav}</nav></aside>`,
+      collapsed: `<aside data-menu-width="collapsed" class="narrow"><nav>${FIRST_PAINT_SLOTS.nav}</nav></aside>`,
     },
     'nav-home': { expanded: '<a href="/">Início</a>', collapsed: '<a href="/"></a>' },
     'nav:briefcase': { expanded: entry('expanded'), collapsed: entry('collapsed') },
@@ -66,10 +67,16 @@ describe('framed first paint', () => {
     const paint = await framedFirstPaint(build(SHELL), '/companies', COMPANIES, registry([ADMIN, COMPANIES]));
     expect(paint).toBeDefined();
     const body = paint?.body ?? '';
-    expect(body.match(/data-first-paint="frame-(expanded|collapsed)"/g)).toEqual([
-      'data-first-paint="frame-expanded"',
-      'data-first-paint="frame-collapsed"',
+    // The frame and its page once; the menu in both widths, for the head script's choice.
+    expect(body.match(/data-first-paint="[^"]*"/g)).toEqual(['data-first-paint="frame"']);
+    expect(body.match(/<aside data-menu-width="(expanded|collapsed)"/g)).toEqual([
+      '<aside data-menu-width="expanded"',
+      '<aside data-menu-width="collapsed"',
     ]);
+    expect(body.match(/<main>/g)).toHaveLength(1);
+    expect(paint?.head).toContain(
+      'html:not([data-sidebar=collapsed]) [data-menu-width=collapsed]{display:none!important}',
+    );
     expect(body).toContain(
       '<a aria-current="page" class="entry-expanded" aria-label="Empresas" href="/companies"><svg></svg><span>Empresas</span></a>',
     );
@@ -92,6 +99,23 @@ describe('framed first paint', () => {
     expect(paint?.body).toContain('<main><h1>Gestão de Empresas</h1></main>');
     expect(paint?.head.match(/css-global g1/g)).toHaveLength(1);
     expect(paint?.head).toContain('.css-r1{}');
+  });
+
+  it('fills each slot of the frame once: a slot’s name in a label or a page is left as text', async () => {
+    const tricky = screen({
+      path: '/tricky',
+      expose: 'Tricky',
+      title: 'Tricky',
+      menu: { label: FIRST_PAINT_SLOTS.main, icon: 'briefcase', order: 1 },
+    });
+    const remote: PrerenderOutput = {
+      styles: [],
+      pages: { Tricky: { default: `<h1>${FIRST_PAINT_SLOTS.menu}</h1>` } },
+    };
+    const paint = await framedFirstPaint(build(SHELL), '/tricky', tricky, registry([tricky]), build(remote));
+    expect(paint?.body).toContain(`<main><h1>${FIRST_PAINT_SLOTS.menu}</h1></main>`);
+    expect(paint?.body.match(/<main>/g)).toHaveLength(1);
+    expect(paint?.body.match(/<aside /g)).toHaveLength(2);
   });
 
   it('escapes what the registry says, and refuses a build’s page that holds a script', async () => {

@@ -1,4 +1,9 @@
-import { FIRST_PAINT_SLOTS, type PrerenderOutput, SCREEN_ICONS } from '@backoffice/contracts';
+import {
+  FIRST_PAINT_MENU_WIDTH_ATTRIBUTE,
+  FIRST_PAINT_SLOTS,
+  type PrerenderOutput,
+  SCREEN_ICONS,
+} from '@backoffice/contracts';
 import { PageFrameSkeleton } from '@backoffice/ui/kit';
 import { type PrerenderedHtml, prerender, stylesOf } from '@backoffice/ui/prerender';
 import { EMPTY_REGISTRY, setRegistry } from '../federation/registry';
@@ -9,9 +14,10 @@ import { NotFoundView } from '../pages/NotFound';
 
 /**
  * The shell's first-paint pages, rendered in Node by the build (packages/federation's pluginPrerender):
- * the signed-in frame with the menu expanded and collapsed, the menu's entries (one per icon, for the server
- * to fill with the registry's screens), a screen's title row and skeleton, the dashboard, and not-found
- * alone and framed. The server composes them per route (packages/server, first-paint.ts).
+ * the signed-in frame once, with the side menu cut out of it in both widths (the rest of the frame is the
+ * same markup: the page is then written once, not once per width), the menu's entries (one per icon, for
+ * the server to fill with the registry's screens), a screen's title row and skeleton, the dashboard, and
+ * not-found alone and framed. The server composes them per route (packages/server, first-paint.ts).
  */
 
 /** A menu entry's `href` in the render, by icon: where its template is cut from. */
@@ -33,6 +39,17 @@ function markerRegistry() {
 }
 
 const NAV = /(<nav\b[^>]*>)([\s\S]*?)(<\/nav>)/;
+const ASIDE = /<aside\b[\s\S]*?<\/aside>/;
+
+/** Cuts the side menu out of a frame: the frame with the `menu` slot, and the menu marked with its width. */
+function cutAside(frame: string, width: 'expanded' | 'collapsed'): { frame: string; aside: string } {
+  const aside = ASIDE.exec(frame)?.[0];
+  if (!aside) throw new Error('first paint: the frame has no <aside>');
+  return {
+    frame: frame.replace(ASIDE, FIRST_PAINT_SLOTS.menu),
+    aside: aside.replace(/^<aside\b/, `<aside ${FIRST_PAINT_MENU_WIDTH_ATTRIBUTE}="${width}"`),
+  };
+}
 const ENTRY = /<a\b[^>]*href="([^"]*)"[^>]*>[\s\S]*?<\/a>/g;
 
 /** Cuts the menu's entries out of a rendered frame: the frame with the `nav` slot, and each entry by its href. */
@@ -61,8 +78,13 @@ export default function render(): PrerenderOutput {
     expanded: cutMenu(keep(prerender(<AppFrame collapsedAtStart={false}>{FIRST_PAINT_SLOTS.main}</AppFrame>, at))),
     collapsed: cutMenu(keep(prerender(<AppFrame collapsedAtStart>{FIRST_PAINT_SLOTS.main}</AppFrame>, at))),
   };
+  const expanded = cutAside(frames.expanded.frame, 'expanded');
+  const collapsed = cutAside(frames.collapsed.frame, 'collapsed');
+  // Written once for both widths: what is around the menu must not depend on its width.
+  if (expanded.frame !== collapsed.frame) throw new Error('first paint: the frame differs beyond the side menu');
   const pages: PrerenderOutput['pages'] = {
-    frame: { expanded: frames.expanded.frame, collapsed: frames.collapsed.frame },
+    frame: { default: expanded.frame },
+    menu: { expanded: expanded.aside, collapsed: collapsed.aside },
     'nav-home': { expanded: frames.expanded.entries.get('/'), collapsed: frames.collapsed.entries.get('/') },
     screen: {
       default: keep(

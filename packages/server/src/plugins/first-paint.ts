@@ -1,5 +1,6 @@
 import {
   FIRST_PAINT_ELEMENT_ID,
+  FIRST_PAINT_MENU_WIDTH_ATTRIBUTE,
   FIRST_PAINT_SLOTS,
   type PageRegistry,
   PRERENDER_FILE,
@@ -13,8 +14,8 @@ import {
  * Each app's build prerenders what it owns (`prerender.json`): a remote its public screens, the shell the
  * signed-in frame, a screen's title row and skeleton, the dashboard and not-found. Here they are put
  * together for a route — the menu's entries and the title come from this visitor's registry — with every
- * variant the head script may pick (the shell's `head/first-paint.js`: stored session, menu width); the
- * page's CSS shows the one it picked. The live app then takes over (shell's first-paint/takeover.ts).
+ * variant the head script may pick (the shell's `head/first-paint.js`: stored session, menu width: the frame
+ * is written once, with the side menu in both widths); the page's CSS shows the one it picked. The live app then takes over (shell's first-paint/takeover.ts).
  */
 
 /** Something a build's files can be read from (the shell's build, a remote's release). */
@@ -37,8 +38,10 @@ export interface FirstPaint {
 const VISIBILITY_CSS = [
   '[data-first-paint]{display:none}',
   'html[data-session=out] [data-first-paint=public],',
-  'html[data-session=in]:not([data-sidebar=collapsed]) [data-first-paint=frame-expanded],',
-  'html[data-session=in][data-sidebar=collapsed] [data-first-paint=frame-collapsed]{display:block}',
+  'html[data-session=in] [data-first-paint=frame]{display:block}',
+  // The menu's own styles show it from the tablet width on: only the width not picked is hidden here.
+  `html[data-sidebar=collapsed] [${FIRST_PAINT_MENU_WIDTH_ATTRIBUTE}=expanded],`,
+  `html:not([data-sidebar=collapsed]) [${FIRST_PAINT_MENU_WIDTH_ATTRIBUTE}=collapsed]{display:none!important}`,
   `#${FIRST_PAINT_ELEMENT_ID}~#root{visibility:hidden;position:absolute;top:0;left:0;right:0}`,
 ].join('');
 
@@ -86,6 +89,8 @@ const page = (output: PrerenderOutput, name: string, variant: string): string | 
   const html = (output.pages[name] as Record<string, unknown> | undefined)?.[variant];
   return typeof html === 'string' && !UNSAFE_MARKUP.test(html) ? html : undefined;
 };
+
+const FRAME_SLOTS = new RegExp(`${FIRST_PAINT_SLOTS.menu}|${FIRST_PAINT_SLOTS.main}`, 'g');
 
 const variantBlock = (variant: string, html: string) => `<div data-first-paint="${variant}">${html}</div>`;
 
@@ -154,14 +159,18 @@ export async function framedFirstPaint(
       : page(output, 'not-found', 'framed');
   if (main === undefined) return undefined;
   const current = screen ? screen.path : home ? '/' : '';
-  const blocks: string[] = [];
-  for (const variant of ['expanded', 'collapsed'] as const) {
-    const frame = page(output, 'frame', variant);
-    const nav = menu(output, variant, registry, current);
-    if (frame === undefined || nav === undefined) return undefined;
-    const html = frame.replace(FIRST_PAINT_SLOTS.nav, () => nav).replace(FIRST_PAINT_SLOTS.main, () => main);
-    blocks.push(variantBlock(`frame-${variant}`, html));
+  const frame = page(output, 'frame', 'default');
+  const asides: string[] = [];
+  for (const width of ['expanded', 'collapsed'] as const) {
+    const aside = page(output, 'menu', width);
+    const nav = menu(output, width, registry, current);
+    if (aside === undefined || nav === undefined) return undefined;
+    asides.push(aside.replace(FIRST_PAINT_SLOTS.nav, () => nav));
   }
+  if (frame === undefined) return undefined;
+  // One pass over the shell's template: what is written into a slot is never searched for another slot.
+  const filled = frame.replace(FRAME_SLOTS, (slot) => (slot === FIRST_PAINT_SLOTS.menu ? asides.join('') : main));
+  const blocks = [variantBlock('frame', filled)];
   const alone = !screen && !home ? page(output, 'not-found', 'public') : undefined;
   if (alone !== undefined) blocks.push(variantBlock('public', alone));
   return firstPaint(remotePage !== undefined && remote ? [output, remote] : [output], blocks);
