@@ -280,16 +280,19 @@ export const WALK_ROWS = 10_000;
 /** The window walked is this many times what the sampled share needs: the sample's error, bounded. */
 export const WALK_MARGIN = 4;
 
+/** How many trigrams and phrases a sample keeps the rows of (Sample.holding); more, and it starts again. */
+const SAMPLE_PARTS_KEPT = 10_000;
+
 /**
  * The product's sample of the companies (sampledCompanies): their search texts joined into one string, so
  * that the sampled rows holding a trigram or a phrase are found by `indexOf` (a few hundred microseconds),
- * with each trigram's rows kept once found.
+ * and kept once found (up to SAMPLE_PARTS_KEPT of them).
  */
 class Sample {
   /** Where each sampled text starts in `joined`. */
   readonly #starts: number[] = [];
   readonly #joined: string;
-  readonly #byGram = new Map<string, number[]>();
+  readonly #found = new Map<string, number[]>();
   readonly readAt = Date.now();
 
   constructor(
@@ -315,14 +318,16 @@ class Sample {
 
   /** The sampled rows whose text holds `part`, in order. */
   holding(part: string): number[] {
-    const known = this.#byGram.get(part);
+    const known = this.#found.get(part);
     if (known) return known;
     const found: number[] = [];
     for (let at = this.#joined.indexOf(part); at !== -1; at = this.#joined.indexOf(part, at + 1)) {
       const row = this.#rowAt(at);
       if (found[found.length - 1] !== row) found.push(row);
     }
-    if (part.length === PHRASE_GRAMS) this.#byGram.set(part, found);
+    // Kept for the sample's life, a bounded number of them (a trigram or a phrase searched again is free).
+    if (this.#found.size >= SAMPLE_PARTS_KEPT) this.#found.clear();
+    this.#found.set(part, found);
     return found;
   }
 
@@ -336,6 +341,19 @@ class Sample {
     }
     return low;
   }
+}
+
+/** The numbers in both of two ascending lists, ascending. */
+function bothSorted(a: number[], b: number[]): number[] {
+  const both: number[] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    const x = a[i] as number;
+    const y = b[j] as number;
+    if (x === y) both.push(x);
+    if (x <= y) i++;
+    if (y <= x) j++;
+  }
+  return both;
 }
 
 /**
@@ -660,9 +678,7 @@ export class CompaniesRepository {
     if (sample.size === 0) return { narrowing };
     // The sampled rows holding all of the rarest trigrams: what the planner's estimate would say from a
     // sample, without asking it (a round trip and a plan).
-    const [rarestRows = [], ...others] = rarest.map((gram) => sample.holding(gram));
-    const holdingOthers = others.map((rows) => new Set(rows));
-    const together = rarestRows.filter((row) => holdingOthers.every((rows) => rows.has(row))).length;
+    const together = rarest.map((gram) => sample.holding(gram)).reduce(bothSorted).length;
     const ofFilter = (row: number) =>
       (filter.type === undefined || sample.types[row] === filter.type) &&
       (filter.is_active === undefined || sample.active[row] === filter.is_active);
