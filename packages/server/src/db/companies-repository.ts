@@ -270,14 +270,14 @@ export const SAMPLE_TTL_MS = 10 * 60_000;
 export const SAMPLE_ROWS = 10_000;
 
 /**
- * A phrase walks the newest rows (walkNewest) when the sample says a page is found within this many of
- * them; rarer, its matches are read first. Walking tests ~25 rows per table page read, reading first
- * reads about a page per match: at a million companies the walk for a page of 6 is the cheaper up to
- * about this many rows (0.06 % of the companies, 600 matches).
+ * A phrase walks the newest rows (walkNewest) when the sample says the walk reads fewer table pages than
+ * reading its matches first: walking a page of k rows at a share s tests about k / s rows, consecutive in the
+ * table (rows per page from pg_class); reading first reads about a page per match (s × the table's rows). At a
+ * million companies a first page walks from s ≈ 0.05 % (500 matches); at 100 000, from s ≈ 0.15 %: the same
+ * phrase can be the one or the other by the table's size. The window walked is WALK_MARGIN times what the
+ * sampled share needs: the sample's error, bounded (a phrase rarer than the sample said costs that window,
+ * then is read first).
  */
-export const WALK_ROWS = 10_000;
-
-/** The window walked is this many times what the sampled share needs: the sample's error, bounded. */
 export const WALK_MARGIN = 4;
 
 /** How many trigrams and phrases a sample keeps the rows of (Sample.holding); more, and it starts again. */
@@ -302,6 +302,8 @@ class Sample {
     readonly active: boolean[],
     /** How many companies the table holds (pg_class, as of the last ANALYZE or VACUUM). */
     readonly rows: number,
+    /** How many of them a table page holds, on average (pg_class too). */
+    readonly rowsPerPage: number,
   ) {
     let start = 0;
     for (const text of texts) {
@@ -371,7 +373,6 @@ export class CompaniesRepository {
   private readonly maxMatchesSorted: number;
   private readonly readFirst: boolean;
   private readonly maxMatchesReadFirst: number;
-  private readonly walkRows: number;
   private readonly walkWindowRows: number | undefined;
 
   constructor(
@@ -379,21 +380,19 @@ export class CompaniesRepository {
     /**
      * Tests change them to run every plan of a search on a small table: `maxMatchesSorted` -1 walks every
      * name-ordered search, `readFirst` false never reads the matches first (matchesFirst), a small
-     * `maxMatchesReadFirst` makes it fall back; a large `walkRows` walks every phrase the sample has seen
-     * (walkNewest), within `walkWindow` rows if given (a small one makes the walk fall short).
+     * `maxMatchesReadFirst` makes it fall back; `walkWindow` walks every phrase the sample has seen
+     * (walkNewest) through that many rows (a small one makes the walk fall short).
      */
     plans: {
       maxMatchesSorted?: number;
       readFirst?: boolean;
       maxMatchesReadFirst?: number;
-      walkRows?: number;
       walkWindow?: number;
     } = {},
   ) {
     this.maxMatchesSorted = plans.maxMatchesSorted ?? MAX_MATCHES_SORTED;
     this.readFirst = plans.readFirst ?? true;
     this.maxMatchesReadFirst = plans.maxMatchesReadFirst ?? MAX_MATCHES_READ_FIRST;
-    this.walkRows = plans.walkRows ?? WALK_ROWS;
     this.walkWindowRows = plans.walkWindow;
   }
 
@@ -527,7 +526,7 @@ export class CompaniesRepository {
       // planner is asked for.
       const known = (cnpjPrefixOf(search)?.length ?? 0) >= CNPJ_PREFIX_READ_FIRST;
       const phrase = known ? undefined : await this.phraseNarrowing(filter);
-      const window = sort === 'newest' ? this.walkWindow(phrase?.share, skip + take) : undefined;
+      const window = sort === 'newest' && phrase ? this.walkWindow(phrase, skip + take) : undefined;
       if (window !== undefined) {
         const rows = await this.walkNewest(where, skip, take, window);
         if (rows.length === take) return rows;
@@ -546,15 +545,16 @@ export class CompaniesRepository {
   }
 
   /**
-   * How many of the newest rows walkNewest tests for a search that the sample says `share` of the companies
-   * (of the filter) match, to fill `rows` rows: WALK_MARGIN times what that share needs, when that is at most
-   * this.walkRows; undefined otherwise (too rare to be found soon by walking, or unknown).
+   * How many of the newest rows walkNewest tests for a phrase that `share` of the filter's companies hold (as
+   * the sample says), to fill `rows` rows: WALK_MARGIN times what that share needs, when walking those is
+   * expected to read fewer table pages than reading the matches first; undefined otherwise (or unknown).
    */
-  private walkWindow(share: number | undefined, rows: number): number | undefined {
-    if (!share) return undefined;
+  private walkWindow({ share, sample }: { share?: number; sample?: Sample }, rows: number): number | undefined {
+    if (!share || !sample) return undefined;
     const needed = rows / share;
-    if (needed > this.walkRows) return undefined;
-    return this.walkWindowRows ?? Math.ceil(needed * WALK_MARGIN);
+    if (this.walkWindowRows !== undefined) return this.walkWindowRows;
+    if (needed / sample.rowsPerPage > share * sample.rows) return undefined;
+    return Math.ceil(needed * WALK_MARGIN);
   }
 
   /**
@@ -657,7 +657,7 @@ export class CompaniesRepository {
    */
   private async phraseNarrowing(
     filter: CompaniesFilter & { search: string },
-  ): Promise<{ narrowing: SQL; expected?: number; share?: number } | undefined> {
+  ): Promise<{ narrowing: SQL; expected?: number; share?: number; sample?: Sample } | undefined> {
     const { search } = filter;
     const grams = phraseGramsOf(search);
     if (!grams) return undefined;
@@ -689,6 +689,7 @@ export class CompaniesRepository {
       narrowing,
       expected: (together / sample.size) * sample.rows,
       share: inFilter === 0 ? 0 : matching / inFilter,
+      sample,
     };
   }
 
@@ -720,10 +721,11 @@ export class CompaniesRepository {
 
   private async drawSample(): Promise<Sample> {
     const size = (await this.db.execute(
-      sql`select reltuples::float8 as rows from pg_class where oid = 'companies'::regclass`,
-    )) as unknown as { rows: { rows: number }[] };
+      sql`select reltuples::float8 as rows, relpages::float8 as pages from pg_class where oid = 'companies'::regclass`,
+    )) as unknown as { rows: { rows: number; pages: number }[] };
     const rows = Number(size.rows[0]?.rows ?? 0);
-    if (!(rows > 0)) return new Sample([], [], [], 0);
+    const pages = Number(size.rows[0]?.pages ?? 0);
+    if (!(rows > 0)) return new Sample([], [], [], 0, 1);
     const percent = Math.min(100, (100 * SAMPLE_ROWS) / rows);
     const result = (await this.db.execute(
       sql`select ${companies.search_text} as text, ${companies.type} as type, ${companies.is_active} as active
@@ -734,6 +736,7 @@ export class CompaniesRepository {
       result.rows.map((row) => row.type),
       result.rows.map((row) => row.active),
       rows,
+      pages > 0 ? rows / pages : 1,
     );
   }
 
