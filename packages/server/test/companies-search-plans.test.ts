@@ -85,6 +85,8 @@ beforeAll(async () => {
   plans.walking = new CompaniesRepository(db, { readFirst: false, maxMatchesSorted: -1 });
   // Reads eight matches first, finds more, and falls back.
   plans.fallback = new CompaniesRepository(db, { maxMatchesReadFirst: 8 });
+  // Walks seven of the newest rows for any phrase the sample holds: the page is there, or the walk falls short.
+  plans.shortWalk = new CompaniesRepository(db, { walkWindow: 7 });
 }, 60_000);
 afterAll(() => database?.close());
 
@@ -166,7 +168,7 @@ describe.runIf(engine === 'postgres')('the plan of a selective CNPJ prefix (Post
     // Enough other companies that an index is worth reading, with creation times spread.
     await db.execute(sql`
       insert into companies (trading_name, legal_name, tax_id, type, created_at)
-      select 'Outra ' || i, 'Outra ' || i || ' Ltda', lpad((50000000 + i * 37)::text, 8, '0') || '000199', 'matriz',
+      select 'Outra Loja ' || i, 'Outra ' || i || ' Ltda', lpad((50000000 + i * 37)::text, 8, '0') || '000199', 'matriz',
              now() - i * interval '1 second'
       from generate_series(1, 30000) as i`);
     await db.execute(sql`analyze companies`);
@@ -188,6 +190,43 @@ describe.runIf(engine === 'postgres')('the plan of a selective CNPJ prefix (Post
       expect(plan).not.toMatch(/companies_(created_at|trading_name_sort|legal_name_sort|cnpj_sort)_idx/);
     },
   );
+
+  it('walks a bounded window of the newest rows for a phrase the sample says is common', async () => {
+    statements = [];
+    // 30 000 of the 30 200 companies: a page is among the newest few rows, and the trigram index would name all.
+    const answer = await logged.list({ search: 'outra loja' }, 0, 5, 'newest');
+    expect(answer.data).toHaveLength(5);
+    const page = statements[statements.length - 1] as { text: string; values: unknown[] };
+    const [
+      {
+        'QUERY PLAN': [{ Plan: plan }],
+      },
+    ] = (await pool.query(`explain (format json) ${page.text}`, page.values)).rows;
+    // Limit ← Subquery Scan (the phrase tested) ← Limit (the window) ← the newest rows' index.
+    expect(plan['Node Type'], JSON.stringify(plan)).toBe('Limit');
+    const tested = plan.Plans[0];
+    expect(tested['Node Type']).toBe('Subquery Scan');
+    expect(tested.Filter).toContain('outra loja');
+    const window = tested.Plans[0];
+    expect(window['Node Type']).toBe('Limit');
+    expect(window['Plan Rows']).toBeLessThan(100);
+    expect(window.Plans[0]['Index Name']).toBe('companies_created_at_idx');
+    expect(JSON.stringify(plan)).not.toContain('companies_search_trgm_idx');
+  });
+
+  it('does not walk the newest rows for a phrase the sample says is rare', async () => {
+    statements = [];
+    // 5 of 30 200: walking would test thousands of rows for a page, reading them first reads 5.
+    await logged.list({ search: 'Padaria São João - Recife' }, 0, 5, 'newest');
+    const pages = statements.filter(
+      (statement) => /search_text/.test(statement.text) && !/tablesample/.test(statement.text),
+    );
+    expect(pages).not.toHaveLength(0);
+    for (const page of pages) {
+      const plan = JSON.stringify((await pool.query(`explain (format json) ${page.text}`, page.values)).rows);
+      expect(plan).not.toContain('companies_created_at_idx');
+    }
+  });
 
   it.each(COMPANY_SORTS.map((sort) => [sort]))(
     'looks a phrase up by its rarest trigrams alone, not the order (%s)',

@@ -463,6 +463,9 @@ async function captureStatements(
   try {
     for (const request of all) {
       if (!request.statements) continue;
+      // Once before capturing: what the repository reads once and keeps (the sample a search is planned
+      // by) is not part of every request, and pgbench must not run it every time.
+      await request.statements(repos);
       captured = [];
       await request.statements(repos);
       statements.set(request.name, captured);

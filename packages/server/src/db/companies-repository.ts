@@ -155,6 +155,12 @@ const {
 /** What every read of a company selects (CompanyListRow). */
 const COLUMNS = withIsoTimestamps(READ_COLUMNS);
 
+/** COLUMNS as a select list, for statements written in SQL. */
+const columnList = sql.join(
+  Object.entries(COLUMNS).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+  sql`, `,
+);
+
 interface SortOrder {
   keys: SQLWrapper[];
   descending: boolean;
@@ -252,29 +258,142 @@ interface PageShape {
   deep: boolean;
 }
 
-/** How long the sampled search texts (phraseNarrowing) are kept before they are read again. */
+/** How long the product's sample of companies (sampledCompanies) is kept before it is drawn again. */
 export const SAMPLE_TTL_MS = 10 * 60_000;
+
+/**
+ * About how many companies the product samples (sampledCompanies) to tell how common a phrase and its
+ * trigrams are: at a million, one sampled row stands for 100 companies, so a phrase of 0.1 % (1 000
+ * companies) is seen ~10 times, where ANALYZE's histogram of search_text (1 000 rows) sees it once, or not
+ * at all one sample in three — which chose the plan before.
+ */
+export const SAMPLE_ROWS = 10_000;
+
+/**
+ * A phrase walks the newest rows (walkNewest) when the sample says the walk reads fewer table pages than
+ * reading its matches first: walking a page of k rows at a share s tests about k / s rows, consecutive in the
+ * table (rows per page from pg_class); reading first reads about a page per match (s × the table's rows). At a
+ * million companies a first page walks from s ≈ 0.05 % (500 matches); at 100 000, from s ≈ 0.15 %: the same
+ * phrase can be the one or the other by the table's size. The window walked is WALK_MARGIN times what the
+ * sampled share needs: the sample's error, bounded (a phrase rarer than the sample said costs that window,
+ * then is read first).
+ */
+export const WALK_MARGIN = 4;
+
+/** How many trigrams and phrases a sample keeps the rows of (Sample.holding); more, and it starts again. */
+const SAMPLE_PARTS_KEPT = 10_000;
+
+/**
+ * The product's sample of the companies (sampledCompanies): their search texts joined into one string, so
+ * that the sampled rows holding a trigram or a phrase are found by `indexOf` (a few hundred microseconds),
+ * and kept once found (up to SAMPLE_PARTS_KEPT of them).
+ */
+class Sample {
+  /** Where each sampled text starts in `joined`. */
+  readonly #starts: number[] = [];
+  readonly #joined: string;
+  readonly #found = new Map<string, number[]>();
+  readonly readAt = Date.now();
+
+  constructor(
+    texts: string[],
+    /** Each sampled company's type and status. */
+    readonly types: string[],
+    readonly active: boolean[],
+    /** How many companies the table holds (pg_class, as of the last ANALYZE or VACUUM). */
+    readonly rows: number,
+    /** How many of them a table page holds, on average (pg_class too). */
+    readonly rowsPerPage: number,
+  ) {
+    let start = 0;
+    for (const text of texts) {
+      this.#starts.push(start);
+      start += text.length + 1;
+    }
+    // A separator no search text holds, so that no match runs from one text into the next.
+    this.#joined = texts.join('\u0000');
+  }
+
+  get size() {
+    return this.#starts.length;
+  }
+
+  /** The sampled rows whose text holds `part`, in order. */
+  holding(part: string): number[] {
+    const known = this.#found.get(part);
+    if (known) return known;
+    const found: number[] = [];
+    for (let at = this.#joined.indexOf(part); at !== -1; at = this.#joined.indexOf(part, at + 1)) {
+      const row = this.#rowAt(at);
+      if (found[found.length - 1] !== row) found.push(row);
+    }
+    // Kept for the sample's life, a bounded number of them (a trigram or a phrase searched again is free).
+    if (this.#found.size >= SAMPLE_PARTS_KEPT) this.#found.clear();
+    this.#found.set(part, found);
+    return found;
+  }
+
+  #rowAt(at: number): number {
+    let low = 0;
+    let high = this.#starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((this.#starts[middle] ?? 0) <= at) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+}
+
+/** The numbers in both of two ascending lists, ascending. */
+function bothSorted(a: number[], b: number[]): number[] {
+  const both: number[] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    const x = a[i] as number;
+    const y = b[j] as number;
+    if (x === y) both.push(x);
+    if (x <= y) i++;
+    if (y <= x) j++;
+  }
+  return both;
+}
+
+/**
+ * The term as search_normalize writes it, near enough to count it in the sample (the database's own
+ * normalisation decides what matches; this only estimates how many).
+ */
+const sampleNormalize = (term: string) =>
+  term.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ');
 
 export class CompaniesRepository {
   readonly #pages = new Map<string, PreparedPage>();
-  #sample: { texts: string[]; rows: number; readAt: number } | undefined;
+  #sample: Sample | undefined;
+  #drawing: Promise<Sample> | undefined;
 
   private readonly maxMatchesSorted: number;
   private readonly readFirst: boolean;
   private readonly maxMatchesReadFirst: number;
+  private readonly walkWindowRows: number | undefined;
 
   constructor(
     private readonly db: Db,
     /**
      * Tests change them to run every plan of a search on a small table: `maxMatchesSorted` -1 walks every
      * name-ordered search, `readFirst` false never reads the matches first (matchesFirst), a small
-     * `maxMatchesReadFirst` makes it fall back.
+     * `maxMatchesReadFirst` makes it fall back; `walkWindow` walks every phrase the sample has seen
+     * (walkNewest) through that many rows (a small one makes the walk fall short).
      */
-    plans: { maxMatchesSorted?: number; readFirst?: boolean; maxMatchesReadFirst?: number } = {},
+    plans: {
+      maxMatchesSorted?: number;
+      readFirst?: boolean;
+      maxMatchesReadFirst?: number;
+      walkWindow?: number;
+    } = {},
   ) {
     this.maxMatchesSorted = plans.maxMatchesSorted ?? MAX_MATCHES_SORTED;
     this.readFirst = plans.readFirst ?? true;
     this.maxMatchesReadFirst = plans.maxMatchesReadFirst ?? MAX_MATCHES_READ_FIRST;
+    this.walkWindowRows = plans.walkWindow;
   }
 
   async list(
@@ -283,7 +402,8 @@ export class CompaniesRepository {
     limit: number,
     sort: CompanySort = DEFAULT_COMPANY_SORT,
   ): Promise<CompanyList> {
-    if (filter.search) return this.searchPage(filter.search, filterCondition(filter), skip, limit, sort);
+    const { search } = filter;
+    if (search) return this.searchPage({ ...filter, search }, filterCondition(filter), skip, limit, sort);
     const { type, is_active } = filter;
     const page = this.pageStatement({
       sort,
@@ -369,40 +489,48 @@ export class CompaniesRepository {
    * say "mais de N"). Only a page past the end counts, to say where the end is.
    */
   private async searchPage(
-    search: string,
+    filter: CompaniesFilter & { search: string },
     where: SQL | undefined,
     skip: number,
     limit: number,
     sort: CompanySort,
   ): Promise<CompanyList> {
-    const rows = await this.searchRows(search, where, skip, limit + 1, sort);
+    const rows = await this.searchRows(filter, where, skip, limit + 1, sort);
     if (rows.length > limit) return { data: rows.slice(0, limit), count: skip + limit, count_is_exact: false };
     if (rows.length > 0 || skip === 0) return { data: rows, count: skip + rows.length, count_is_exact: true };
     return { data: rows, ...(await this.countSearch(where)) };
   }
 
   /**
-   * The rows `skip` to `skip + take` of a search, by the plan its selectivity calls for. A search the
-   * product knows to be selective (a masked CNPJ prefix of CNPJ_PREFIX_READ_FIRST characters), and a bare
-   * number of DIGITS_READ_FIRST digits or a search in a name order that the planner expects to match at
-   * most MAX_ESTIMATE_READ_FIRST companies, or a phrase that the sampled texts say is that rare, reads its
-   * matches first and sorts them (matchesFirst, a phrase's narrowed by phraseNarrowing); the others, and
-   * one whose matches turn out too many to sort, are left to the order's own plan.
+   * The rows `skip` to `skip + take` of a search, by the plan its selectivity calls for. A phrase that the
+   * product's sample says is common enough in the newest order walks the newest rows, a bounded window of
+   * them (walkNewest). A search the product knows to be selective (a masked CNPJ prefix of
+   * CNPJ_PREFIX_READ_FIRST characters), and a bare number of DIGITS_READ_FIRST digits or a search in a name
+   * order that the planner expects to match at most MAX_ESTIMATE_READ_FIRST companies, or a phrase that the
+   * sample says is that rare, reads its matches first and sorts them (matchesFirst, a phrase's narrowed by
+   * phraseNarrowing); the others, and one whose matches turn out too many to sort, are left to the order's
+   * own plan.
    */
   private async searchRows(
-    search: string,
+    filter: CompaniesFilter & { search: string },
     where: SQL | undefined,
     skip: number,
     take: number,
     sort: CompanySort,
   ): Promise<CompanyListRow[]> {
+    const { search } = filter;
     const { byName } = SORTS[sort];
     let estimate: number | undefined;
     if (this.readFirst && skip + take <= this.maxMatchesReadFirst) {
-      // A prefix's share the product knows, a phrase's the sampled texts tell; a number's or a name
-      // order's, the planner is asked for.
+      // A prefix's share the product knows, a phrase's its sample tells; a number's or a name order's, the
+      // planner is asked for.
       const known = (cnpjPrefixOf(search)?.length ?? 0) >= CNPJ_PREFIX_READ_FIRST;
-      const phrase = known ? undefined : await this.phraseNarrowing(search);
+      const phrase = known ? undefined : await this.phraseNarrowing(filter);
+      const window = sort === 'newest' && phrase ? this.walkWindow(phrase, skip + take) : undefined;
+      if (window !== undefined) {
+        const rows = await this.walkNewest(where, skip, take, window);
+        if (rows.length === take) return rows;
+      }
       if (!known && phrase?.expected === undefined && (byName || phrase || isNumberOf(DIGITS_READ_FIRST, search))) {
         estimate = await this.estimatedMatches(where);
       }
@@ -414,6 +542,35 @@ export class CompaniesRepository {
     }
     if (byName) return this.searchInNameOrder(where, skip, take, sort, estimate);
     return pageOf(this.db, where, sort, skip, take);
+  }
+
+  /**
+   * How many of the newest rows walkNewest tests for a phrase that `share` of the filter's companies hold (as
+   * the sample says), to fill `rows` rows: WALK_MARGIN times what that share needs, when walking those is
+   * expected to read fewer table pages than reading the matches first; undefined otherwise (or unknown).
+   */
+  private walkWindow({ share, sample }: { share?: number; sample?: Sample }, rows: number): number | undefined {
+    if (!share || !sample) return undefined;
+    const needed = rows / share;
+    if (this.walkWindowRows !== undefined) return this.walkWindowRows;
+    if (needed / sample.rowsPerPage > share * sample.rows) return undefined;
+    return Math.ceil(needed * WALK_MARGIN);
+  }
+
+  /**
+   * A search's page in the newest order, found by walking at most `window` of the newest companies and
+   * testing each: the planner's own plan for a common search, but bounded, so that a search the sample
+   * thought common and is not costs `window` rows, not the table. The newest order is the table's own
+   * (rows are appended as they are created, so the walk reads consecutive pages). The rows are the page
+   * only if the window held all of them; fewer, and the caller reads the matches another way.
+   */
+  private async walkNewest(where: SQL | undefined, skip: number, take: number, window: number) {
+    const order = sql.join(orderOf('newest'), sql`, `);
+    const newest = sql`(select * from ${companies} order by ${order} limit ${window}) as ${companies}`;
+    const result = (await this.db.execute(
+      sql`select ${columnList} from ${newest} where ${where ?? sql`true`} order by ${order} offset ${skip} limit ${take}`,
+    )) as unknown as { rows: CompanyListRow[] };
+    return result.rows;
   }
 
   /**
@@ -448,12 +605,8 @@ export class CompaniesRepository {
         keyNames.map((name) => sql`${name}${direction}`),
         sql`, `,
       )} offset ${skip} limit ${take}`;
-    const columns = sql.join(
-      Object.entries(COLUMNS).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
-      sql`, `,
-    );
     const result = (await this.db.execute(
-      sql`select ${columns}, page.matched::int as matched from ${companies} join (${page}) as page on page.id = ${companies.id}
+      sql`select ${columnList}, page.matched::int as matched from ${companies} join (${page}) as page on page.id = ${companies.id}
         order by ${sql.join(orderOf(sort), sql`, `)}`,
     )) as unknown as { rows: (CompanyListRow & { matched: number })[] };
     const rows = result.rows;
@@ -495,19 +648,22 @@ export class CompaniesRepository {
    * matches: `farmacia aurora - cuiaba` (69 companies of a million) has two dozen, among them `  a` (words
    * starting with a, 69 % of the companies), `  c`, `ra ` and `ia ` (46–60 %), and its index scan read
    * 1 101 pages (37–85 ms); the rarest trigram of each word (`uro`, `cui`, `far`: 3–4 % each) read together
-   * name just those 69 in 56 pages (2–6 ms), which are then tested. How rare a trigram is comes
-   * from the search texts the last ANALYZE kept as the column's histogram (1 000 of them), read once per
-   * SAMPLE_TTL_MS: it only chooses which trigrams narrow, never what matches. Each trigram's condition holds
-   * only if the database's own normalisation of the term contains it (otherwise it is `true`), so the
-   * narrowing cannot drop a match whatever the term.
+   * name just those 69 in 56 pages (2–6 ms), which are then tested. How rare a trigram is comes from the
+   * product's sample of the companies (sampledCompanies): it only chooses which trigrams narrow, never what
+   * matches. Each trigram's condition holds only if the database's own normalisation of the term contains
+   * it (otherwise it is `true`), so the narrowing cannot drop a match whatever the term. The sample also
+   * says how many companies hold all of them (`expected`, at least the phrase's matches) and what share of
+   * the filter's companies hold the phrase itself (`share`, which decides whether to walk: walkWindow).
    */
-  private async phraseNarrowing(search: string): Promise<{ narrowing: SQL; expected?: number } | undefined> {
+  private async phraseNarrowing(
+    filter: CompaniesFilter & { search: string },
+  ): Promise<{ narrowing: SQL; expected?: number; share?: number; sample?: Sample } | undefined> {
+    const { search } = filter;
     const grams = phraseGramsOf(search);
     if (!grams) return undefined;
-    const { texts, rows } = await this.sampledTexts();
-    const share = (gram: string) => texts.reduce((n, text) => (text.includes(gram) ? n + 1 : n), 0);
+    const sample = await this.sampledCompanies();
     const rarest = grams
-      .map((found) => found.map((gram) => ({ gram, n: share(gram) })).sort((a, b) => a.n - b.n)[0])
+      .map((found) => found.map((gram) => ({ gram, n: sample.holding(gram).length })).sort((a, b) => a.n - b.n)[0])
       .filter((best) => best !== undefined)
       .sort((a, b) => a.n - b.n)
       .map(({ gram }) => gram)
@@ -519,28 +675,69 @@ export class CompaniesRepository {
           sql`(position(${gram} in search_normalize(${search})) = 0 or ${companies.search_text} like ${`%${gram}%`})`,
       ),
     ) as SQL;
-    // How many companies hold all of them, as the sample says (at least the phrase's matches): what the
-    // planner's estimate would say from the same histogram, without asking it (a round trip and a plan).
-    if (texts.length === 0) return { narrowing };
-    const together = texts.reduce((n, text) => (rarest.every((gram) => text.includes(gram)) ? n + 1 : n), 0);
-    return { narrowing, expected: (together / texts.length) * rows };
+    if (sample.size === 0) return { narrowing };
+    // The sampled rows holding all of the rarest trigrams: what the planner's estimate would say from a
+    // sample, without asking it (a round trip and a plan).
+    const together = rarest.map((gram) => sample.holding(gram)).reduce(bothSorted).length;
+    const ofFilter = (row: number) =>
+      (filter.type === undefined || sample.types[row] === filter.type) &&
+      (filter.is_active === undefined || sample.active[row] === filter.is_active);
+    let inFilter = 0;
+    for (let row = 0; row < sample.size; row++) if (ofFilter(row)) inFilter++;
+    const matching = sample.holding(sampleNormalize(search)).filter(ofFilter).length;
+    return {
+      narrowing,
+      expected: (together / sample.size) * sample.rows,
+      share: inFilter === 0 ? 0 : matching / inFilter,
+      sample,
+    };
   }
 
-  /** The search texts of the column's histogram (pg_stats), as the last ANALYZE sampled them; none without one. */
-  private async sampledTexts(): Promise<{ texts: string[]; rows: number }> {
-    if (this.#sample && Date.now() - this.#sample.readAt < SAMPLE_TTL_MS) return this.#sample;
+  /**
+   * About SAMPLE_ROWS companies (search text, type, status), drawn by the product from the table's pages
+   * (TABLESAMPLE SYSTEM: whole pages at random) and drawn again once it is SAMPLE_TTL_MS old. Drawn here
+   * rather than read from ANALYZE's histogram of search_text (1 000 rows): with ten times as many rows, how
+   * common a phrase of 0.1 % is is counted (~10 rows), not guessed from one row or none. Empty before the
+   * table has been analysed (its size unknown). One draw at a time: concurrent searches share it, and while
+   * a new one is drawn the old one serves.
+   */
+  private async sampledCompanies(): Promise<Sample> {
+    const sample = this.#sample;
+    if (sample && Date.now() - sample.readAt < SAMPLE_TTL_MS) return sample;
+    if (!this.#drawing) {
+      this.#drawing = this.drawSample()
+        .then((drawn) => {
+          this.#sample = drawn;
+          return drawn;
+        })
+        .finally(() => {
+          this.#drawing = undefined;
+        });
+      // With an old sample to serve, a failed draw is tried again by the next search.
+      if (sample) this.#drawing.catch(() => undefined);
+    }
+    return sample ?? this.#drawing;
+  }
+
+  private async drawSample(): Promise<Sample> {
+    const size = (await this.db.execute(
+      sql`select reltuples::float8 as rows, relpages::float8 as pages from pg_class where oid = 'companies'::regclass`,
+    )) as unknown as { rows: { rows: number; pages: number }[] };
+    const rows = Number(size.rows[0]?.rows ?? 0);
+    const pages = Number(size.rows[0]?.pages ?? 0);
+    if (!(rows > 0)) return new Sample([], [], [], 0, 1);
+    const percent = Math.min(100, (100 * SAMPLE_ROWS) / rows);
     const result = (await this.db.execute(
-      sql`select unnest(histogram_bounds::text::text[]) as text,
-            (select reltuples from pg_class where oid = 'companies'::regclass)::float8 as rows
-          from pg_stats
-          where schemaname = current_schema() and tablename = 'companies' and attname = 'search_text'`,
-    )) as unknown as { rows: { text: string; rows: number }[] };
-    this.#sample = {
-      texts: result.rows.map((row) => row.text),
-      rows: Number(result.rows[0]?.rows ?? 0),
-      readAt: Date.now(),
-    };
-    return this.#sample;
+      sql`select ${companies.search_text} as text, ${companies.type} as type, ${companies.is_active} as active
+          from ${companies} tablesample system (${sql.raw(percent.toFixed(6))})`,
+    )) as unknown as { rows: { text: string; type: string; active: boolean }[] };
+    return new Sample(
+      result.rows.map((row) => row.text),
+      result.rows.map((row) => row.type),
+      result.rows.map((row) => row.active),
+      rows,
+      pages > 0 ? rows / pages : 1,
+    );
   }
 
   /** How many companies the planner expects `where` to match (EXPLAIN: planned, not run). */
