@@ -67,16 +67,34 @@ test.describe('/recover-password', () => {
   test('"Email sent" stays at least 5 s, longer while pointed at, and closes on Fechar (issue 28)', async ({
     page,
   }) => {
+    // Behaviour over time is what is tested here: Chakra's default took a success notice away after 2 s. The
+    // times are the page's own (when the notice came and went), so a slow test runner cannot shorten them.
     await page.goto('/recover-password');
+    await page.evaluate(() => {
+      const times: { shown?: number; gone?: number } = {};
+      (window as unknown as { noticeTimes: typeof times }).noticeTimes = times;
+      const sent = () =>
+        [...document.querySelectorAll('[role="status"]')].some((el) => el.textContent?.includes('Email sent'));
+      new MutationObserver(() => {
+        if (times.shown === undefined && sent()) times.shown = performance.now();
+        else if (times.shown !== undefined && times.gone === undefined && !sent()) times.gone = performance.now();
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await byLabel(page, 'E-mail').fill(uniqueEmail('slow-reader'));
     await page.getByRole('button', { name: 'Continuar', exact: true }).click();
     const sent = page.getByRole('status').filter({ hasText: 'Email sent' });
     await expect(sent).toBeVisible();
-    // Behaviour over time is what is tested here: Chakra's default took a success notice away after 2 s.
-    await page.waitForTimeout(5_000);
-    await expect(sent).toBeVisible();
+    await expect(sent).toHaveCount(0, { timeout: 20_000 });
+    const times = await page.evaluate(
+      () => (window as unknown as { noticeTimes: { shown: number; gone: number } }).noticeTimes,
+    );
+    expect(times.gone - times.shown).toBeGreaterThanOrEqual(5_000);
+
+    // Pointed at as soon as it shows, it stays past its time, until closed.
+    await byLabel(page, 'E-mail').fill(uniqueEmail('slow-reader'));
+    await page.getByRole('button', { name: 'Continuar', exact: true }).click();
     await sent.hover();
-    await page.waitForTimeout(3_000);
+    await page.waitForTimeout(7_000);
     await expect(sent).toBeVisible();
     await sent.getByRole('button', { name: 'Fechar' }).click();
     await expect(sent).toHaveCount(0);
