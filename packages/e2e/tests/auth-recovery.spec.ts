@@ -74,7 +74,7 @@ test.describe('/recover-password', () => {
       const times: { shown?: number; gone?: number } = {};
       (window as unknown as { noticeTimes: typeof times }).noticeTimes = times;
       const sent = () =>
-        [...document.querySelectorAll('[role="status"]')].some((el) => el.textContent?.includes('Email sent'));
+        Array.from(document.querySelectorAll('[role="status"]')).some((el) => el.textContent?.includes('Email sent'));
       new MutationObserver(() => {
         if (times.shown === undefined && sent()) times.shown = performance.now();
         else if (times.shown !== undefined && times.gone === undefined && !sent()) times.gone = performance.now();
