@@ -111,6 +111,9 @@ export async function startServer(config: Config, logger: FastifyBaseLogger | bo
       await rateLimitStore.close();
     });
     const address = await app.listen({ host: config.host, port: config.port });
+    app.background.run('the companies search sample could not be drawn at start (the first search draws it)', () =>
+      app.companiesRepository.prepareSearch(),
+    );
     const url = `http://localhost:${new URL(address).port}`;
     app.log.info(
       {

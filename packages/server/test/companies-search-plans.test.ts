@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm/logger';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../src/db/client.js';
 import { CompaniesRepository } from '../src/db/companies-repository.js';
 import { schema } from '../src/db/schema.js';
@@ -255,4 +255,27 @@ describe.runIf(engine === 'postgres')('the plan of a selective CNPJ prefix (Post
       expect(conditions.match(/~~ '%[0-9a-z]{3}%'/g)).toHaveLength(3);
     },
   );
+});
+
+describe('the search sample drawn ahead', () => {
+  /** Counts the repository's draws of its sample (the one TABLESAMPLE query). */
+  const countDraws = () =>
+    vi.spyOn(CompaniesRepository.prototype as unknown as { drawSample: () => Promise<unknown> }, 'drawSample');
+
+  it('is drawn by prepareSearch (the server’s start), so the first phrase searched does not wait for it', async () => {
+    const draws = countDraws();
+    try {
+      const prepared = new CompaniesRepository(db);
+      await prepared.prepareSearch();
+      expect(draws).toHaveBeenCalledTimes(1);
+      const page = await prepared.list({ search: 'padaria sao joao' }, 0, 5, 'newest');
+      expect(page.data.length).toBeGreaterThan(0);
+      expect(draws).toHaveBeenCalledTimes(1);
+      // Not prepared: the first phrase searched draws it.
+      await new CompaniesRepository(db).list({ search: 'padaria sao joao' }, 0, 5, 'newest');
+      expect(draws).toHaveBeenCalledTimes(2);
+    } finally {
+      draws.mockRestore();
+    }
+  });
 });
