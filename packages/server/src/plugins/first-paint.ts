@@ -15,7 +15,8 @@ import {
  * signed-in frame, a screen's title row and skeleton, the dashboard and not-found. Here they are put
  * together for a route — the menu's entries and the title come from this visitor's registry — with every
  * variant the head script may pick (the shell's `head/first-paint.js`: stored session, menu width: the frame
- * is written once, with the side menu in both widths); the page's CSS shows the one it picked. The live app then takes over (shell's first-paint/takeover.ts).
+ * is written once, with the side menu in both widths); the page's CSS shows the one it picked. The live app
+ * then takes over (shell's first-paint/takeover.ts).
  */
 
 /** Something a build's files can be read from (the shell's build, a remote's release). */
@@ -160,6 +161,7 @@ export async function framedFirstPaint(
   if (main === undefined) return undefined;
   const current = screen ? screen.path : home ? '/' : '';
   const frame = page(output, 'frame', 'default');
+  if (frame === undefined) return undefined;
   const asides: string[] = [];
   for (const width of ['expanded', 'collapsed'] as const) {
     const aside = page(output, 'menu', width);
@@ -167,7 +169,6 @@ export async function framedFirstPaint(
     if (aside === undefined || nav === undefined) return undefined;
     asides.push(aside.replace(FIRST_PAINT_SLOTS.nav, () => nav));
   }
-  if (frame === undefined) return undefined;
   // One pass over the shell's template: what is written into a slot is never searched for another slot.
   const filled = frame.replace(FRAME_SLOTS, (slot) => (slot === FIRST_PAINT_SLOTS.menu ? asides.join('') : main));
   const blocks = [variantBlock('frame', filled)];
