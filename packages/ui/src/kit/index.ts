@@ -36,6 +36,7 @@ export {
 } from './keyset-list.js';
 export { ListTotal, type ListTotalProps } from './list-total.js';
 export { type MutationOutcome, mutateWithToast, type Notice, type ToastOptions } from './mutation-toast.js';
+export { NewPasswordFields, type NewPasswordFieldsProps } from './new-password-fields.js';
 export { PageFrame, type PageFrameProps, PageFrameSkeleton } from './page-frame.js';
 export { type ListQuery, PagedTable, type PagedTableProps } from './paged-table.js';
 export { usePausedCommit } from './paused-commit.js';
