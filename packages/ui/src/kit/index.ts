@@ -12,7 +12,7 @@ export { DetailsItem, DetailsList } from './details-list.js';
 export { FILTER_KEYS_DEBOUNCE_MS, FilterSelect, type FilterSelectProps } from './filter-select.js';
 export { FiltersFold } from './filters-fold.js';
 export { useBlurForm } from './form.js';
-export { FormDialog, type FormDialogProps, useFormDialogChanges } from './form-dialog.js';
+export { FormDialog, type FormDialogProps, formDialog, useFormDialogChanges } from './form-dialog.js';
 export { BlurFormSubmit } from './form-submit.js';
 export {
   AuditChangeList,
