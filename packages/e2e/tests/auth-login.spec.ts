@@ -1,4 +1,5 @@
 import { expectErrorOnLeaving, logInThroughForm, loginForm } from '../src/auth-pages.js';
+import { holdRequests } from '../src/deferred.js';
 import { expect, expectNoSeriousA11yViolations, test } from '../src/fixtures.js';
 
 test.describe('/login', () => {
@@ -107,14 +108,7 @@ test.describe('/login', () => {
     await expect(form.password).toHaveAccessibleErrorMessage('E-mail ou senha incorretos.');
 
     // Hold the next login request until the busy state has been checked.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/v1/login/access-token', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/v1/login/access-token');
     await form.password.fill(user.password);
     await form.submit.click();
     await expect(form.submit).toBeDisabled();

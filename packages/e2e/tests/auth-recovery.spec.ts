@@ -7,6 +7,7 @@ import {
   resetForm,
   uniqueEmail,
 } from '../src/auth-pages.js';
+import { holdRequests } from '../src/deferred.js';
 import { expect, expectNoSeriousA11yViolations, test } from '../src/fixtures.js';
 
 test.describe('/recover-password', () => {
@@ -23,14 +24,7 @@ test.describe('/recover-password', () => {
 
   test('shows the loading state while the request is pending', async ({ page }) => {
     await page.goto('/recover-password');
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/v1/password-recovery/**', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/v1/password-recovery/**');
     await byLabel(page, 'E-mail').fill(uniqueEmail('pending'));
     const button = page.getByRole('button', { name: 'Continuar', exact: true });
     await button.click();

@@ -8,6 +8,7 @@ import {
   validAlphanumericCnpj,
   validCnpj,
 } from '../src/companies.js';
+import { deferred } from '../src/deferred.js';
 import { expect, expectNoSeriousA11yViolations, registryTest as test } from '../src/fixtures.js';
 
 const SEARCH = 'Buscar por nome, razão social ou CNPJ';
@@ -167,37 +168,28 @@ test.describe('/companies', () => {
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(3);
 
     // Hold the answer to the first search until the second one is on screen.
-    let releaseAlfa: () => void = () => {};
-    const alfaHeld = new Promise<void>((resolve) => {
-      releaseAlfa = resolve;
-    });
-    let alfaArrived: (request: Request) => void = () => {};
-    const alfaRequested = new Promise<Request>((resolve) => {
-      alfaArrived = resolve;
-    });
-    let alfaDone: () => void = () => {};
-    const alfaRouted = new Promise<void>((resolve) => {
-      alfaDone = resolve;
-    });
+    const alfaHeld = deferred();
+    const alfaRequested = deferred<Request>();
+    const alfaRouted = deferred();
     await page.route(
       (url) => url.pathname === '/api/v1/companies/' && url.searchParams.get('search') === 'alfa',
       async (route: Route) => {
-        alfaArrived(route.request());
-        await alfaHeld;
+        alfaRequested.resolve(route.request());
+        await alfaHeld.promise;
         // The page may have given up on it already (aborted): then there is nothing to answer.
         await route.continue().catch(() => undefined);
-        alfaDone();
+        alfaRouted.resolve();
       },
     );
     await searchBox(page).fill('alfa');
-    const alfa = await alfaRequested;
+    const alfa = await alfaRequested.promise;
     await searchBox(page).fill('beta');
     await expect(row(page, 'Beta Serviços')).toBeVisible();
     await expect(row(page, 'Alfa Comércio')).toHaveCount(0);
 
     // Now the stale answer arrives (or its request was aborted); the newer result stays.
-    releaseAlfa();
-    await alfaRouted;
+    alfaHeld.resolve();
+    await alfaRouted.promise;
     await alfa.response();
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await expect(row(page, 'Beta Serviços')).toBeVisible();
@@ -325,18 +317,15 @@ test.describe('/companies', () => {
     userToken,
   }) => {
     await seedCompanies(api, userToken, [{ trading_name: 'Empresa Carregada' }]);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const held = deferred();
     await page.route('**/api/v1/companies/?*', async (route) => {
-      await held;
+      await held.promise;
       await route.fulfill({ status: 500, json: { detail: 'Internal Server Error' } });
     });
     await signIn(userToken, '/companies');
     await expect(page.getByTestId('skeleton-row')).toHaveCount(5);
     await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'true');
-    release();
+    held.resolve();
     await expect(page.getByRole('alert').filter({ hasText: 'Não foi possível carregar as empresas.' })).toBeVisible();
     await page.unroute('**/api/v1/companies/?*');
     await page.getByRole('button', { name: 'Tentar novamente' }).click();

@@ -25,6 +25,19 @@ import userRoutes from './routes/users.js';
 import utilRoutes from './routes/utils.js';
 import { WorkspaceRemotes } from './services/workspace-remotes.js';
 
+/** The API's resources under `/api/v1`, one route plugin each, in the order their routes are registered. */
+const API_ROUTES = [
+  loginRoutes,
+  userRoutes,
+  companyRoutes,
+  partnerKeyRoutes,
+  embedRoutes,
+  remoteRoutes,
+  deployKeyRoutes,
+  auditEventRoutes,
+  utilRoutes,
+];
+
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
@@ -94,15 +107,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
 
   await app.register(
     async (api) => {
-      await api.register(loginRoutes);
-      await api.register(userRoutes);
-      await api.register(companyRoutes);
-      await api.register(partnerKeyRoutes);
-      await api.register(embedRoutes);
-      await api.register(remoteRoutes);
-      await api.register(deployKeyRoutes);
-      await api.register(auditEventRoutes);
-      await api.register(utilRoutes);
+      for (const routes of API_ROUTES) await api.register(routes);
     },
     { prefix: API_PREFIX },
   );

@@ -1,18 +1,16 @@
 import { type AuditEvent, apiErrors, formatCnpj, ruleMessages as m } from '@backoffice/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { csvRecords, decodeText } from '../src/services/csv-reader.js';
-import { createTestApp, detail, type TestApp } from './support/app.js';
+import { detail, testAppPerSuite } from './support/app.js';
 import { FORMULA_NAMES, HARMLESS_NAME } from './support/csv-injection.js';
 import { taxIdsFrom } from './support/tax-ids.js';
 
 /** CSV import (issue 27): preview, import in batches, rejected lines; every kind of bad line. */
-let t: TestApp;
+const t = testAppPerSuite();
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp();
   token = (await t.userToken()).token;
 });
-afterAll(() => t.close());
 
 const taxId = taxIdsFrom(40_000_000);
 

@@ -1,19 +1,17 @@
 import { CompanySchema, formatCnpj } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.js';
 import { CompaniesRepository } from '../src/db/companies-repository.js';
-import { createTestApp, detail, type TestApp } from './support/app.js';
+import { detail, testAppPerSuite } from './support/app.js';
 import { taxIdsFrom } from './support/tax-ids.js';
 
-let t: TestApp;
+const t = testAppPerSuite();
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp();
   // Companies are for every signed-in user, not only super users.
   token = (await t.userToken()).token;
 });
-afterAll(() => t.close());
 
 const taxId = taxIdsFrom(10_000_000);
 

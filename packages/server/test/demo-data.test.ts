@@ -1,8 +1,8 @@
 import { isValidCnpj } from '@backoffice/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadDemoCompanies } from '../src/cli/seed-demo.js';
 import { demoCompanies } from '../src/seed/demo-companies.js';
-import { createTestApp, type TestApp } from './support/app.js';
+import { testAppPerSuite } from './support/app.js';
 
 describe('demo companies', () => {
   const companies = [...demoCompanies(2_000)];
@@ -31,11 +31,7 @@ describe('demo companies', () => {
   });
 
   describe('loaded into the database', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp();
-    });
-    afterAll(() => t.close());
+    const t = testAppPerSuite();
 
     it('adds new companies each time and keeps the counters exact', async () => {
       expect(await loadDemoCompanies(t.database, 1_500)).toBe(1_500);

@@ -7,8 +7,9 @@ import { UsersRepository } from '../src/db/users-repository.js';
 import { ensureFirstSuperuser } from '../src/first-superuser.js';
 import { hashPassword } from '../src/services/passwords.js';
 import { type ServerProcess, startServerProcess } from '../src/testing/server-process.js';
-import { createTestApp, detail, SUPERUSER, type TestApp } from './support/app.js';
-import { engine, freshDatabase, type TestDatabase } from './support/database.js';
+import { detail, SUPERUSER, testAppPerSuite } from './support/app.js';
+import { databasePerSuite, engine, freshDatabase, type TestDatabase } from './support/database.js';
+import { perSuite } from './support/per-suite.js';
 
 const config = loadConfig({ FIRST_SUPERUSER: 'first@example.com', FIRST_SUPERUSER_PASSWORD: 'first-password-1' });
 
@@ -17,13 +18,8 @@ async function superusers(users: UsersRepository) {
 }
 
 describe('the first super user on an empty database', () => {
-  let database: TestDatabase;
-  let users: UsersRepository;
-  beforeAll(async () => {
-    database = await freshDatabase();
-    users = new UsersRepository(database.db);
-  });
-  afterAll(() => database.close());
+  const database = databasePerSuite();
+  const users = perSuite(async () => new UsersRepository(database.db));
 
   it('is not made of an ordinary account that holds its e-mail, and is created once', async () => {
     const ordinary = await users.create({
@@ -44,11 +40,7 @@ describe('the first super user on an empty database', () => {
 });
 
 describe('the first super user after it changed', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testAppPerSuite();
 
   it('is never recreated at a restart once it changed its e-mail and password', async () => {
     const token = await t.login(SUPERUSER.email, SUPERUSER.password);

@@ -1,15 +1,11 @@
 import { HttpErrorSchema, UserPublicSchema, UsersPublicSchema } from '@backoffice/contracts';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serializerCompiler } from '../src/http/valibot.js';
 import { securityHeaders } from '../src/plugins/security.js';
-import { createTestApp, detail, type TestApp } from './support/app.js';
+import { detail, testAppPerSuite } from './support/app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { CORS_ORIGINS: 'https://portal.example.com, https://intranet.example.org/' } });
-});
-afterAll(() => t.close());
+const t = testAppPerSuite({ env: { CORS_ORIGINS: 'https://portal.example.com, https://intranet.example.org/' } });
 
 describe('errors are always {"detail": …} and never a 500 for bad input', () => {
   it('answers unknown routes with a JSON 404', async () => {

@@ -1,16 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client.js';
+import { describe, expect, it } from 'vitest';
 import { LAST_ACTIVE_SUPERUSER, UsersRepository } from '../src/db/users-repository.js';
-import { engine, freshDatabase } from './support/database.js';
+import { databasePerSuite, engine } from './support/database.js';
+import { perSuite } from './support/per-suite.js';
 
-let database: Database;
-let users: UsersRepository;
-beforeAll(async () => {
-  database = await freshDatabase();
-  users = new UsersRepository(database.db);
-});
-afterAll(() => database.close());
+const database = databasePerSuite();
+const users = perSuite(async () => new UsersRepository(database.db));
 
 /** Exactly two active super users, and nobody else. */
 async function twoSuperusers(round: number) {

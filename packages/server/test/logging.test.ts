@@ -2,18 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { urlForLog } from '../src/http/log.js';
-import { createTestApp, SUPERUSER, type TestApp } from './support/app.js';
+import { createTestApp, SUPERUSER, testAppPerSuite } from './support/app.js';
 import { engine } from './support/database.js';
 import { capturedLog } from './support/log.js';
 
-let t: TestApp;
 const { lines, logger } = capturedLog();
-beforeAll(async () => {
-  t = await createTestApp({ logger });
-});
-afterAll(() => t.close());
+const t = testAppPerSuite({ logger });
 
 describe('the request log', () => {
   it('never holds a token or password, not even in the URL of a recovery link', async () => {

@@ -1,12 +1,8 @@
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, detail, SUPERUSER, type TestApp } from './support/app.js';
+import { describe, expect, it } from 'vitest';
+import { detail, SUPERUSER, testAppPerSuite } from './support/app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerSuite();
 
 const form = (fields: Record<string, string>) => ({
   payload: new URLSearchParams(fields).toString(),

@@ -2,15 +2,11 @@ import { createHash } from 'node:crypto';
 import { apiErrors, PartnerKeyCreatedSchema, PartnerKeysSchema, ruleMessages } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, detail, type TestApp } from './support/app.js';
+import { describe, expect, it } from 'vitest';
+import { detail, testAppPerSuite } from './support/app.js';
 
 /** The partner keys API: super users create, list and revoke; the key is shown once and stored hashed. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerSuite();
 
 const PORTAL = { name: 'Portal Sul', origins: ['https://portal.example.com'], access: 'read-write' };
 

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitAfter } from '../src/services/failure-backoff.js';
 import { newLinkToken } from '../src/services/link-tokens.js';
 import { memoryStore, RateLimiter, redisStore } from '../src/services/rate-limiter.js';
-import { createTestApp, detail, type TestApp } from './support/app.js';
+import { createTestApp, detail, type TestApp, testAppPerSuite } from './support/app.js';
 
 const form = (username: string, password: string) => ({
   payload: new URLSearchParams({ username, password }).toString(),
@@ -10,11 +10,7 @@ const form = (username: string, password: string) => ({
 });
 
 describe('rate limits on the account endpoints', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '5' } });
-  });
-  afterAll(() => t.close());
+  const t = testAppPerSuite({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '5' } });
 
   const login = (username: string, password: string, ip = '10.0.0.1') =>
     t.app.inject({ method: 'POST', url: '/api/v1/login/access-token', remoteAddress: ip, ...form(username, password) });
@@ -76,12 +72,8 @@ describe('rate limits on the account endpoints', () => {
  * owner at their own address, whatever an attacker does to the account elsewhere.
  */
 describe('failed logins: backoff per account and address, per address, never a lock-out of the owner', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // The per-minute request limit out of the way: what is measured here is the backoff.
-    t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '100000' } });
-  });
-  afterAll(() => t.close());
+  // The per-minute request limit out of the way: what is measured here is the backoff.
+  const t = testAppPerSuite({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '100000' } });
   afterEach(() => {
     vi.useRealTimers();
   });

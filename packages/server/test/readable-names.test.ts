@@ -1,16 +1,12 @@
 import { ruleMessages } from '@backoffice/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, detail, type TestApp } from './support/app.js';
+import { describe, expect, it } from 'vitest';
+import { detail, testAppPerSuite } from './support/app.js';
 
 /**
  * Names made only of invisible characters, or holding a bidi override (issue 24), are refused by every
  * endpoint that takes a name, with the contracts' Portuguese message, and nothing is stored.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerSuite();
 
 const zeroWidth = '\u200B\u200C\u200D';
 const override = 'Ana \u202Eazuos';

@@ -1,12 +1,8 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, detail, type TestApp } from './support/app.js';
+import { describe, expect, it, vi } from 'vitest';
+import { detail, testAppPerSuite } from './support/app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { ACCESS_TOKEN_EXPIRE_MINUTES: '30' } });
-});
-afterAll(() => t.close());
+const t = testAppPerSuite({ env: { ACCESS_TOKEN_EXPIRE_MINUTES: '30' } });
 
 async function expectRevoked(token: string) {
   const res = await t.get('users/me', token);

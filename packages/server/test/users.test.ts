@@ -1,13 +1,9 @@
 import { UserPublicSchema } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, detail, SUPERUSER, type TestApp } from './support/app.js';
+import { describe, expect, it } from 'vitest';
+import { detail, SUPERUSER, testAppPerSuite } from './support/app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerSuite();
 
 const newUser = (email: string, extra: Record<string, unknown> = {}) => ({
   email,

@@ -1,7 +1,7 @@
 import { useCreateUser, useUpdateUser } from '@backoffice/api-client';
 import type { UserPublic } from '@backoffice/contracts';
 import { FormField, PasswordInput } from '@backoffice/ui';
-import { BlurFormSubmit, FormDialog, mutateWithToast, useBlurForm, useFormDialogChanges } from '@backoffice/ui/kit';
+import { BlurFormSubmit, formDialog, mutateWithToast, useBlurForm, useFormDialogChanges } from '@backoffice/ui/kit';
 import { Button } from '@chakra-ui/react/button';
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import { Dialog } from '@chakra-ui/react/dialog';
@@ -60,14 +60,7 @@ function FlagCheckbox({
  * of the request when empty. The dialog saves, says so and closes; a refusal (a taken e-mail) shows in
  * the shared error toast. Each opening starts from the user's values (the form mounts per opening).
  */
-export function UserFormDialog(props: UserFormDialogProps) {
-  const { open, onClose, finalFocusEl } = props;
-  return (
-    <FormDialog open={open} onClose={onClose} finalFocusEl={finalFocusEl}>
-      <UserForm {...props} />
-    </FormDialog>
-  );
-}
+export const UserFormDialog = formDialog(UserForm);
 
 function UserForm(props: UserFormDialogProps) {
   const { mode, onClose } = props;

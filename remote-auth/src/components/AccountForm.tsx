@@ -1,14 +1,18 @@
 import { BlurFormSubmit } from '@backoffice/ui/kit';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import type { FormEventHandler, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import type { FieldValues, SubmitHandler, UseFormReturn } from 'react-hook-form';
 
-export interface AccountFormProps {
-  onSubmit: FormEventHandler<HTMLFormElement>;
+export interface AccountFormProps<TValues extends FieldValues, TOutput> {
+  /** The screen's `useBlurForm`: the form submits through it, and the button follows its `isSubmitting`. */
+  form: UseFormReturn<TValues, unknown, TOutput>;
+  /** Sends the valid values. */
+  onValid: SubmitHandler<TOutput>;
+  /** Runs at every submit, before the form rules, even when they stop it (`/login` clears its error). */
+  onSubmitStart?: () => void;
   /** The submit button's label (`Entrar`, `Sign Up`, …). */
   submitLabel: string;
-  /** The request is running. */
-  submitting: boolean;
   /** The centred line under the button: where else to go (`Entrar`, `Voltar para o login`). */
   footer?: ReactNode;
   /** The fields. */
@@ -21,9 +25,24 @@ export interface AccountFormProps {
  * stays), is marked busy and is disabled, so it cannot be pressed twice. Like every blur-validated form's
  * submit, it keeps the focus in the field on press (`BlurFormSubmit`).
  */
-export function AccountForm({ onSubmit, submitLabel, submitting, footer, children }: AccountFormProps) {
+export function AccountForm<TValues extends FieldValues, TOutput>({
+  form,
+  onValid,
+  onSubmitStart,
+  submitLabel,
+  footer,
+  children,
+}: AccountFormProps<TValues, TOutput>) {
+  const submit = form.handleSubmit(onValid);
+  const submitting = form.formState.isSubmitting;
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form
+      noValidate
+      onSubmit={(event) => {
+        onSubmitStart?.();
+        return submit(event);
+      }}
+    >
       <Stack gap="4">
         {children}
         <BlurFormSubmit w="full" loading={submitting} loadingText={submitLabel} aria-busy={submitting}>

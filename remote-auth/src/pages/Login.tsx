@@ -15,31 +15,25 @@ import { paths } from '../paths';
 /** `/login`: e-mail (sent as `username`) and password; success stores the token and goes to `/`. */
 export default function Login() {
   const login = useLogin();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useBlurForm(loginSchema, { defaultValues: { username: '', password: '' } });
-
-  const submit = handleSubmit(async (credentials) => {
-    try {
-      // The session helper stores the token, clears the caches and goes to `/`.
-      await login.mutateAsync(credentials);
-    } catch {
-      // Shown under the password field from the mutation's error.
-    }
-  });
+  const form = useBlurForm(loginSchema, { defaultValues: { username: '', password: '' } });
+  const { register } = form;
+  const { errors } = form.formState;
 
   return (
     <AccountPage title={messages.loginTitle}>
       <AccountForm
-        onSubmit={(event) => {
-          // Errors clear at each new submit (spec §4), even one the form rules stop.
-          login.reset();
-          return submit(event);
+        form={form}
+        onValid={async (credentials) => {
+          try {
+            // The session helper stores the token, clears the caches and goes to `/`.
+            await login.mutateAsync(credentials);
+          } catch {
+            // Shown under the password field from the mutation's error.
+          }
         }}
+        // Errors clear at each new submit (spec §4), even one the form rules stop.
+        onSubmitStart={login.reset}
         submitLabel={messages.loginButton}
-        submitting={isSubmitting}
         footer={
           isSignupEnabled() && (
             <>

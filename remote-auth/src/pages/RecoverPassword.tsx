@@ -13,30 +13,27 @@ import { paths } from '../paths';
 /** `/recover-password`: asks the API to e-mail a reset link to the address. */
 export default function RecoverPassword() {
   const recover = useRecoverPassword();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useBlurForm(recoverPasswordSchema, { defaultValues: { email: '' } });
+  const form = useBlurForm(recoverPasswordSchema, { defaultValues: { email: '' } });
+  const { errors } = form.formState;
 
-  const submit = handleSubmit(async ({ email }) => {
+  const send = async ({ email }: { email: string }) => {
     // The address stays in the field after the notice: the reader sees where the mail went.
     await mutateWithToast(() => recover.mutateAsync(email), {
       success: { title: messages.emailSentTitle, description: messages.emailSentText },
       failure: (error) => showErrorToast(messages.recoverErrorTitle, recoverPasswordErrorMessage(error)),
     });
-  });
+  };
 
   return (
     <AccountPage title={messages.recoverPasswordTitle} intro={messages.recoverPasswordIntro}>
       <AccountForm
-        onSubmit={submit}
+        form={form}
+        onValid={send}
         submitLabel={messages.recoverButton}
-        submitting={isSubmitting}
         footer={<RouterLink to={paths.login}>{messages.backToLogin}</RouterLink>}
       >
         <FormField label={messages.emailLabel} error={errors.email} required>
-          <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+          <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
         </FormField>
       </AccountForm>
     </AccountPage>

@@ -1,6 +1,6 @@
 import { isApiError, useResetLinkCheck, useResetPassword } from '@backoffice/api-client';
-import { FormField, PasswordInput, showErrorToast } from '@backoffice/ui';
-import { AlertMessage, mutateWithToast, useBlurForm } from '@backoffice/ui/kit';
+import { showErrorToast } from '@backoffice/ui';
+import { AlertMessage, mutateWithToast, NewPasswordFields, useBlurForm } from '@backoffice/ui/kit';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -57,33 +57,28 @@ function InvalidLink({ text }: { text: string }) {
 function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useBlurForm(resetPasswordSchema, { defaultValues: { new_password: '', confirm_password: '' } });
+  const form = useBlurForm(resetPasswordSchema, { defaultValues: { new_password: '', confirm_password: '' } });
 
-  const submit = handleSubmit(async ({ new_password }) => {
+  const resetWith = async ({ new_password }: { new_password: string }) => {
     const outcome = await mutateWithToast(() => reset.mutateAsync({ new_password, token }), {
       success: { title: messages.resetSuccessTitle, description: messages.resetSuccessText },
       failure: (error) => showErrorToast(messages.resetErrorTitle, resetPasswordErrorMessage(error)),
     });
     if (outcome.ok) await navigate(paths.login);
-  });
+  };
 
   return (
     <AccountForm
-      onSubmit={submit}
+      form={form}
+      onValid={resetWith}
       submitLabel={messages.resetButton}
-      submitting={isSubmitting}
       footer={<RouterLink to={paths.login}>{messages.backToLogin}</RouterLink>}
     >
-      <FormField label={messages.newPasswordLabel} error={errors.new_password} required>
-        <PasswordInput autoComplete="new-password" {...register('new_password')} />
-      </FormField>
-      <FormField label={messages.confirmNewPasswordLabel} error={errors.confirm_password} required>
-        <PasswordInput autoComplete="new-password" {...register('confirm_password')} />
-      </FormField>
+      <NewPasswordFields
+        form={form}
+        password="new_password"
+        labels={{ password: messages.newPasswordLabel, confirmation: messages.confirmNewPasswordLabel }}
+      />
     </AccountForm>
   );
 }

@@ -1,7 +1,7 @@
 import { isSignupEnabled, useRegisterUser } from '@backoffice/api-client';
 import { SIGNUP_FULL_NAME_MIN_LENGTH } from '@backoffice/contracts';
-import { FormField, PasswordInput, showErrorToast } from '@backoffice/ui';
-import { AlertMessage, mutateWithToast, useBlurForm } from '@backoffice/ui/kit';
+import { FormField, showErrorToast } from '@backoffice/ui';
+import { AlertMessage, mutateWithToast, NewPasswordFields, useBlurForm } from '@backoffice/ui/kit';
 import { Input } from '@chakra-ui/react/input';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
@@ -38,27 +38,24 @@ function SignupDisabled() {
 function SignupForm() {
   const navigate = useNavigate();
   const registerUser = useRegisterUser();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useBlurForm(signupSchema, {
+  const form = useBlurForm(signupSchema, {
     defaultValues: { full_name: '', email: '', password: '', confirm_password: '' },
   });
-
-  const submit = handleSubmit(async ({ email, full_name, password }) => {
-    const outcome = await mutateWithToast(() => registerUser.mutateAsync({ email, full_name, password }), {
-      success: messages.accountCreated,
-      failure: (error) => showErrorToast(messages.signupErrorTitle, signupErrorMessage(error)),
-    });
-    if (outcome.ok) await navigate(paths.login);
-  });
+  const { register } = form;
+  const { errors } = form.formState;
 
   return (
     <AccountForm
-      onSubmit={submit}
+      form={form}
+      onValid={async ({ email, full_name, password }) => {
+        // Only these three are sent: the confirmation stays in the form.
+        const outcome = await mutateWithToast(() => registerUser.mutateAsync({ email, full_name, password }), {
+          success: messages.accountCreated,
+          failure: (error) => showErrorToast(messages.signupErrorTitle, signupErrorMessage(error)),
+        });
+        if (outcome.ok) await navigate(paths.login);
+      }}
       submitLabel={messages.signupButton}
-      submitting={isSubmitting}
       footer={
         <>
           {messages.haveAccount} <RouterLink to={paths.login}>{messages.loginLink}</RouterLink>
@@ -71,12 +68,11 @@ function SignupForm() {
       <FormField label={messages.emailLabel} error={errors.email} required>
         <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
       </FormField>
-      <FormField label={messages.passwordLabel} error={errors.password} required>
-        <PasswordInput autoComplete="new-password" {...register('password')} />
-      </FormField>
-      <FormField label={messages.confirmPasswordLabel} error={errors.confirm_password} required>
-        <PasswordInput autoComplete="new-password" {...register('confirm_password')} />
-      </FormField>
+      <NewPasswordFields
+        form={form}
+        password="password"
+        labels={{ password: messages.passwordLabel, confirmation: messages.confirmPasswordLabel }}
+      />
     </AccountForm>
   );
 }

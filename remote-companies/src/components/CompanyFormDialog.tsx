@@ -1,7 +1,7 @@
 import { isApiError, useCreateCompany, useUpdateCompany } from '@backoffice/api-client';
 import { apiErrors, type Company, DEFAULT_COMPANY_IS_ACTIVE, ruleMessages } from '@backoffice/contracts';
 import { apiErrorText, FormField, handleError } from '@backoffice/ui';
-import { BlurFormSubmit, FormDialog, mutateWithToast, useBlurForm, useFormDialogChanges } from '@backoffice/ui/kit';
+import { BlurFormSubmit, formDialog, mutateWithToast, useBlurForm, useFormDialogChanges } from '@backoffice/ui/kit';
 import { Button } from '@chakra-ui/react/button';
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import { Dialog } from '@chakra-ui/react/dialog';
@@ -34,14 +34,7 @@ export type CompanyFormDialogProps = ({ kind: 'create' } | { kind: 'edit'; compa
  * marked on the CNPJ field, another refusal shows in the shared error toast, and the dialog stays open
  * with what was typed.
  */
-export function CompanyFormDialog(props: CompanyFormDialogProps) {
-  const { open, onClose, finalFocusEl } = props;
-  return (
-    <FormDialog open={open} onClose={onClose} finalFocusEl={finalFocusEl}>
-      <CompanyForm {...props} />
-    </FormDialog>
-  );
-}
+export const CompanyFormDialog = formDialog(CompanyForm);
 
 function CompanyForm(props: CompanyFormDialogProps) {
   const formId = useId();

@@ -1,6 +1,6 @@
 import { useUpdatePasswordMe } from '@backoffice/api-client';
 import { FormField, PasswordInput } from '@backoffice/ui';
-import { BlurFormSubmit, mutateWithToast, useBlurForm } from '@backoffice/ui/kit';
+import { BlurFormSubmit, mutateWithToast, NewPasswordFields, useBlurForm } from '@backoffice/ui/kit';
 import { Box } from '@chakra-ui/react/box';
 import { useEffect } from 'react';
 import { type ChangePasswordFormValues, changePasswordDefaults, changePasswordSchema } from '../forms/settings-forms';
@@ -15,12 +15,9 @@ const t = messages.password;
  */
 export function PasswordTab({ onUnsavedChange }: { onUnsavedChange: (changed: boolean) => void }) {
   const changePassword = useUpdatePasswordMe();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isDirty, isSubmitting },
-  } = useBlurForm(changePasswordSchema, { defaultValues: changePasswordDefaults });
+  const form = useBlurForm(changePasswordSchema, { defaultValues: changePasswordDefaults });
+  const { register, handleSubmit, reset } = form;
+  const { errors, isDirty, isSubmitting } = form.formState;
   useEffect(() => onUnsavedChange(isDirty), [onUnsavedChange, isDirty]);
 
   const onSubmit = async (values: ChangePasswordFormValues) => {
@@ -35,12 +32,7 @@ export function PasswordTab({ onUnsavedChange }: { onUnsavedChange: (changed: bo
       <FormField label={t.current} error={errors.current_password} required>
         <PasswordInput autoComplete="current-password" {...register('current_password')} />
       </FormField>
-      <FormField label={t.new} error={errors.new_password} required>
-        <PasswordInput autoComplete="new-password" {...register('new_password')} />
-      </FormField>
-      <FormField label={t.confirm} error={errors.confirm_password} required>
-        <PasswordInput autoComplete="new-password" {...register('confirm_password')} />
-      </FormField>
+      <NewPasswordFields form={form} password="new_password" labels={{ password: t.new, confirmation: t.confirm }} />
       <Box>
         <BlurFormSubmit loading={isSubmitting}>{t.save}</BlurFormSubmit>
       </Box>

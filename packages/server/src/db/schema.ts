@@ -41,15 +41,22 @@ export const users = pgTable(
   (t) => [index('users_created_at_idx').on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
+/**
+ * The token of a single-use link mailed to a user (a password reset, an e-mail change's undo): it goes
+ * with its user, and only the SHA-256 (hex) of the token sent is stored, never the token itself.
+ */
+const linkTokenColumns = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  user_id: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  token_hash: varchar('token_hash', { length: 64 }).notNull().unique(),
+});
+
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    user_id: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** SHA-256 of the token sent by e-mail; the token itself is never stored. */
-    token_hash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    ...linkTokenColumns(),
     expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     used_at: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     /**
@@ -70,11 +77,7 @@ export const passwordResetTokens = pgTable(
 export const emailChangeReverts = pgTable(
   'email_change_reverts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    user_id: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    token_hash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    ...linkTokenColumns(),
     old_email: varchar('old_email', { length: 255 }).notNull(),
     new_email: varchar('new_email', { length: 255 }).notNull(),
     expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),

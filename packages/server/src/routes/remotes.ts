@@ -39,6 +39,11 @@ const WHO =
 export default async function remoteRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
   app.addHook('preHandler', app.requireReleaser);
+  // A deploy key acts on its own remote only: a route of one remote (`:remote`) checks that before anything.
+  app.addHook('preHandler', async (request) => {
+    const { remote } = request.params as { remote?: string };
+    if (remote !== undefined) assertMayRelease(request, remote);
+  });
 
   app.get(
     '/remotes/',
@@ -71,7 +76,6 @@ export default async function remoteRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      assertMayRelease(request, request.params.remote);
       const data = await app.releases.releases(request.params.remote);
       return { data, count: data.length };
     },
@@ -101,7 +105,6 @@ export default async function remoteRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { remote } = request.params;
-      assertMayRelease(request, remote);
       let bundle: ReturnType<typeof bundleOf>;
       try {
         bundle = bundleOf(
@@ -139,7 +142,6 @@ export default async function remoteRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      assertMayRelease(request, request.params.remote);
       const { channel } = await app.releases.promote(request.params.remote, request.body.version, actorOf(request));
       return channel;
     },
@@ -183,7 +185,6 @@ export default async function remoteRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      assertMayRelease(request, request.params.remote);
       const { version, percent, users } = request.body;
       return app.releases.canary(request.params.remote, version, { percent, users }, actorOf(request));
     },
@@ -201,10 +202,7 @@ export default async function remoteRoutes(fastify: FastifyInstance) {
         response: { 200: ChannelSchema, ...errors },
       },
     },
-    async (request) => {
-      assertMayRelease(request, request.params.remote);
-      return app.releases.endCanary(request.params.remote, actorOf(request));
-    },
+    async (request) => app.releases.endCanary(request.params.remote, actorOf(request)),
   );
 
   app.post(
@@ -221,10 +219,7 @@ export default async function remoteRoutes(fastify: FastifyInstance) {
         response: { 200: ChannelSchema, ...errors },
       },
     },
-    async (request) => {
-      assertMayRelease(request, request.params.remote);
-      return app.releases.rollback(request.params.remote, actorOf(request));
-    },
+    async (request) => app.releases.rollback(request.params.remote, actorOf(request)),
   );
 
   app.get(
@@ -241,7 +236,6 @@ export default async function remoteRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      assertMayRelease(request, request.params.remote);
       const { limit, before } = request.query;
       return { data: await app.releases.events(request.params.remote, limit, before || undefined) };
     },

@@ -11,6 +11,7 @@ import type { RemoteSource } from '../../src/services/page-registry.js';
 import { hashPassword } from '../../src/services/passwords.js';
 import { memoryStore, type RateLimitStore } from '../../src/services/rate-limiter.js';
 import { freshDatabase, type TestDatabase } from './database.js';
+import { perSuite } from './per-suite.js';
 
 export const SUPERUSER = { email: 'admin@example.com', password: 'admin-password-1' };
 
@@ -143,6 +144,14 @@ export async function createTestApp(options: TestAppOptions = {}) {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The test app of the enclosing file or `describe` (see `perSuite`): made before its tests, closed after. */
+export function testAppPerSuite(options: TestAppOptions = {}): TestApp {
+  return perSuite(
+    () => createTestApp(options),
+    (t) => t.close(),
+  );
 }
 
 export function detail(res: LightMyRequestResponse): unknown {

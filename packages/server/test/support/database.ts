@@ -1,5 +1,6 @@
 import { type Database, openPglite, openPostgres } from '../../src/db/client.js';
 import { scratchDatabase } from '../../src/testing/scratch-database.js';
+import { perSuite } from './per-suite.js';
 
 export type Engine = 'pglite' | 'postgres';
 export const engine: Engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
@@ -34,4 +35,9 @@ export async function freshDatabase(options: { statementTimeoutMs?: number } = {
       await scratch.drop();
     },
   };
+}
+
+/** A fresh database for the tests of the enclosing file or `describe` (see `perSuite`), closed after them. */
+export function databasePerSuite(): TestDatabase {
+  return perSuite(freshDatabase, (database) => database.close());
 }

@@ -2,7 +2,16 @@ import { uiMessages, useOpenedOnce } from '@backoffice/ui';
 import { CloseButton } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
 import { Portal } from '@chakra-ui/react/portal';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import {
+  type ComponentType,
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { DiscardChangesDialog, useLeaveGuard } from './unsaved-changes.js';
 
 export interface FormDialogProps {
@@ -88,4 +97,18 @@ export function FormDialog({ open, onClose, finalFocusEl, children }: FormDialog
       {open && <LeaveGuard hasChanges={() => changed.current} />}
     </>
   );
+}
+
+/**
+ * `Form` in the one form dialog frame: the dialog reads `open`, `onClose` and `finalFocusEl`, the form gets
+ * every prop (a form mounts afresh at each opening, so it starts from the values it is given).
+ */
+export function formDialog<TProps extends Omit<FormDialogProps, 'children'>>(Form: ComponentType<TProps>) {
+  return function FormInDialog(props: TProps) {
+    return (
+      <FormDialog open={props.open} onClose={props.onClose} finalFocusEl={props.finalFocusEl}>
+        <Form {...props} />
+      </FormDialog>
+    );
+  };
 }

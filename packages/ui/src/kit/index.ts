@@ -12,7 +12,7 @@ export { DetailsItem, DetailsList } from './details-list.js';
 export { FILTER_KEYS_DEBOUNCE_MS, FilterSelect, type FilterSelectProps } from './filter-select.js';
 export { FiltersFold } from './filters-fold.js';
 export { useBlurForm } from './form.js';
-export { FormDialog, type FormDialogProps, useFormDialogChanges } from './form-dialog.js';
+export { FormDialog, type FormDialogProps, formDialog, useFormDialogChanges } from './form-dialog.js';
 export { BlurFormSubmit } from './form-submit.js';
 export {
   AuditChangeList,
@@ -36,6 +36,7 @@ export {
 } from './keyset-list.js';
 export { ListTotal, type ListTotalProps } from './list-total.js';
 export { type MutationOutcome, mutateWithToast, type Notice, type ToastOptions } from './mutation-toast.js';
+export { NewPasswordFields, type NewPasswordFieldsProps } from './new-password-fields.js';
 export { PageFrame, type PageFrameProps, PageFrameSkeleton } from './page-frame.js';
 export { type ListQuery, PagedTable, type PagedTableProps } from './paged-table.js';
 export { usePausedCommit } from './paused-commit.js';
