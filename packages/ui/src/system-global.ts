@@ -20,12 +20,20 @@ import { css, type SerializedStyles } from '@emotion/react';
  * `system.test.tsx` checks the styles are exactly Chakra's own.
  */
 export function namedGlobalStyles(system: SystemContext): SerializedStyles {
+  const name = `chakra-${chakraVersion}-${hashOf(JSON.stringify(system._config))}`;
   let styles: string | undefined;
+  let firstPaintCopy: Element | null = null;
   return {
-    name: `chakra-${chakraVersion}-${hashOf(JSON.stringify(system._config))}`,
+    name,
+    // emotion reads this to tell a serialized style from others (`styles !== undefined`) before it looks
+    // for an element of the name; while the first paint's copy is on the page it never reads the text.
     get styles() {
+      if (styles !== undefined) return styles;
+      firstPaintCopy ??= globalThis.document?.querySelector(`style[data-emotion="css-global ${name}"]`) ?? null;
+      // Adopted, the element stays (emotion only drops the name from it); gone (a remount), write them.
+      if (firstPaintCopy?.isConnected) return '';
       // Chakra's own order (its createSystem): reset, base, tokens.
-      styles ??= css([system.getPreflightCss(), system.getGlobalCss(), system.getTokenCss()]).styles;
+      styles = css([system.getPreflightCss(), system.getGlobalCss(), system.getTokenCss()]).styles;
       return styles;
     },
   };

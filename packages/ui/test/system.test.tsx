@@ -1,10 +1,10 @@
 import { ApiError } from '@backoffice/api-client';
 import { CHAKRA_ENTRIES, CHAKRA_RECIPES_BY_ENTRY } from '@backoffice/federation/chakra';
-import { createSystem, defineConfig, mergeConfigs } from '@chakra-ui/react/styled-system';
+import { ChakraProvider, createSystem, defineConfig, mergeConfigs } from '@chakra-ui/react/styled-system';
 import { css, type SerializedStyles } from '@emotion/react';
-import { act, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { brandPalette, clearToasts, handleError, recipes, slotRecipes, system, useColorMode } from '../src/index.js';
 import { toaster } from '../src/toaster-view.js';
 import { renderWithUi } from './render.js';
@@ -52,22 +52,31 @@ describe('global styles', () => {
     expect(namedGlobalStyles(freshSystem(otherBrand)).name).not.toBe(named().name);
   });
 
-  it('adopt a first paint’s copy by name and are written when there is none', () => {
+  it('adopt a first paint’s copy by name without working them out, and are written when there is none', async () => {
+    const { namedGlobalStyles } = await import('../src/system-global.js');
+    const fresh = freshSystem();
+    const global = namedGlobalStyles(fresh);
+    fresh._global = global as unknown as typeof fresh._global;
+    const workedOut = vi.spyOn(fresh, 'getTokenCss');
     const rules = () =>
       Array.from(document.querySelectorAll('style'))
         .map((style) => style.textContent ?? '')
         .filter((text) => text.includes('--chakra-colors-brand-500'));
     const prerendered = document.createElement('style');
-    prerendered.dataset.emotion = `css-global ${named().name}`;
+    prerendered.dataset.emotion = `css-global ${global.name}`;
     prerendered.textContent = ':root{--chakra-colors-brand-500:#D92534}';
     document.head.append(prerendered);
-    const first = renderWithUi(<div />);
+    const withFresh = () => render(<ChakraProvider value={fresh}>{null}</ChakraProvider>);
+    const first = withFresh();
+    first.rerender(<ChakraProvider value={fresh}>{null}</ChakraProvider>);
     expect(rules()).toEqual([':root{--chakra-colors-brand-500:#D92534}']);
     expect(prerendered.dataset.emotion).toBe('css-global');
+    expect(workedOut).not.toHaveBeenCalled();
     first.unmount();
     // Without it (the unmount took the adopted copy away), they are written from the system.
     expect(rules()).toEqual([]);
-    const second = renderWithUi(<div />);
+    const second = withFresh();
+    expect(workedOut).toHaveBeenCalledOnce();
     expect(rules().join('')).toContain('--chakra-colors-brand-500:#D92534');
     second.unmount();
   });
