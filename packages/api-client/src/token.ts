@@ -2,9 +2,11 @@
 const ACCESS_TOKEN_STORAGE_KEY = 'access_token';
 
 /**
- * Beside the token, the signed-in person's id and name (`{"id":…,"name":…}`), so the first paint greets
- * them before any answer (the shell's head/first-paint.js, which shows it only while the stored token's
- * `sub` is that id). Written at each answer about the current user, removed with the token.
+ * Beside the token, the signed-in person's id, name and whether they are a super user
+ * (`{"id":…,"name":…,"superuser":…}`), as the last answer about them said: the first paint greets them
+ * before any answer (the shell's head/first-paint.js), and a super user's first screen asks for its list
+ * with the user instead of after it (head/early-data.js) — both only while the stored token's `sub` is
+ * that id. Written at each answer about the current user, removed with the token.
  */
 export const GREETING_STORAGE_KEY = 'user_greeting';
 
@@ -43,13 +45,14 @@ export function clearToken(): void {
 }
 
 /**
- * Keeps the greeting's name for the next page load (see GREETING_STORAGE_KEY). Not for a screen embedded
+ * Keeps who the current user is for the next page load (see GREETING_STORAGE_KEY). Not for a screen embedded
  * in a partner's page (a token source is set): nothing of ours goes into the partner origin's storage.
  */
-export function rememberCurrentUser(user: { id: string; full_name?: string | null }): void {
+export function rememberCurrentUser(user: { id: string; full_name?: string | null; is_superuser?: boolean }): void {
   if (tokenSource) return;
   try {
-    storage()?.setItem(GREETING_STORAGE_KEY, JSON.stringify({ id: user.id, name: user.full_name ?? null }));
+    const kept = { id: user.id, name: user.full_name ?? null, superuser: user.is_superuser === true };
+    storage()?.setItem(GREETING_STORAGE_KEY, JSON.stringify(kept));
   } catch {
     // Storage full or refused: the greeting waits for the answer instead, as without it.
   }

@@ -156,6 +156,41 @@ describe('the head script', () => {
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
+  /** A token of `sub` (the head script reads only its claims) and what the last visit kept of its owner. */
+  const tokenOf = (sub: string) => `x.${btoa(JSON.stringify({ sub })).replace(/=+$/, '')}.x`;
+  const keep = (id: string, superuser: boolean) =>
+    localStorage.setItem('user_greeting', JSON.stringify({ id, name: 'Ana', superuser }));
+
+  it('asks for a super user’s requests with the user when the token’s owner was one at the last visit', () => {
+    setToken(tokenOf('user-1'));
+    keep('user-1', true);
+    // The answer about the user never comes: the list does not wait for it.
+    fetchMock.mockImplementation(() => new Promise(() => {}));
+    runHeadScript({ early, clearSessionOnLocalhost: false });
+    return vi.waitFor(() =>
+      expect(askedUrls()).toEqual([
+        absolute('/api/v1/users/me'),
+        absolute('/api/v1/companies/?skip=0&limit=5'),
+        absolute('/api/v1/users/?skip=0&limit=1'),
+      ]),
+    );
+  });
+
+  it('waits for the user when what was kept is another person’s, or says no super user', async () => {
+    fetchMock.mockImplementation(() => new Promise(() => {}));
+    for (const [owner, superuser] of [
+      ['user-2', true],
+      ['user-1', false],
+    ] as const) {
+      fetchMock.mockClear();
+      setToken(tokenOf('user-1'));
+      keep(owner, superuser);
+      runHeadScript({ early, clearSessionOnLocalhost: false });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(askedUrls()).toEqual([absolute('/api/v1/users/me'), absolute('/api/v1/companies/?skip=0&limit=5')]);
+    }
+  });
+
   it('asks for nothing without a token, on a page without early requests, or where the session is cleared', () => {
     runHeadScript({ early, clearSessionOnLocalhost: false });
     setToken('token-a');

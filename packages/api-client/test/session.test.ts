@@ -72,15 +72,15 @@ describe('the greeting kept for the first paint', () => {
   const kept = () => JSON.parse(localStorage.getItem(GREETING_STORAGE_KEY) ?? 'null');
   afterEach(() => configureApiClient());
 
-  it('keeps the current user’s id and name at each answer about them, and forgets them with the session', async () => {
+  it('keeps the current user’s id, name and super-user right at each answer about them, and forgets them with the session', async () => {
     configureApiClient({ navigate: vi.fn() });
     setToken('t');
-    fetchMock.mockImplementation(async () => ok({ id: 'u-1', email: 'a@b.co', full_name: 'Ana' }));
+    fetchMock.mockImplementation(async () => ok({ id: 'u-1', email: 'a@b.co', full_name: 'Ana', is_superuser: true }));
     await readUserMe();
-    expect(kept()).toEqual({ id: 'u-1', name: 'Ana' });
-    fetchMock.mockImplementation(async () => ok({ id: 'u-1', email: 'a@b.co', full_name: null }));
+    expect(kept()).toEqual({ id: 'u-1', name: 'Ana', superuser: true });
+    fetchMock.mockImplementation(async () => ok({ id: 'u-1', email: 'a@b.co', full_name: null, is_superuser: false }));
     await updateUserMe({ full_name: null } as never);
-    expect(kept()).toEqual({ id: 'u-1', name: null });
+    expect(kept()).toEqual({ id: 'u-1', name: null, superuser: false });
     await logout();
     expect(localStorage.getItem(GREETING_STORAGE_KEY)).toBeNull();
   });

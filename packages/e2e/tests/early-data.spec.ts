@@ -95,6 +95,29 @@ test('a cold users list asks for its first page once, once the user is known to 
   expect(await untaken(page)).toEqual([]);
 });
 
+test('a super user’s next cold users list leaves with the user, not after its answer', async ({
+  page,
+  api,
+  signIn,
+}) => {
+  const firstRow = page.getByRole('table', { name: 'Usuários' }).getByRole('row').nth(1);
+  await signIn(await api.superuserToken(), '/admin?page=1');
+  await expect(firstRow).toBeVisible();
+  // The next load, with the answer about the user held: what the last visit kept sends the list anyway.
+  const asked = apiRequests(page);
+  const held: Route[] = [];
+  await page.route('**/api/v1/users/me', (route) => void held.push(route));
+  await page.reload();
+  await expect.poll(() => count(asked, '/api/v1/users/?skip=0&limit=10')).toBe(1);
+  expect(held).toHaveLength(1);
+  for (const route of held.splice(0)) await route.continue();
+  await page.unroute('**/api/v1/users/me');
+  await expect(firstRow).toBeVisible();
+  expect(count(asked, '/api/v1/users/?skip=0&limit=10')).toBe(1);
+  expect(count(asked, '/api/v1/users/me')).toBe(1);
+  expect(await untaken(page)).toEqual([]);
+});
+
 test('an ordinary user’s dashboard never asks for the user list, early or late', async ({ page, api, signIn }) => {
   const asked = apiRequests(page);
   const user = await api.createUser();

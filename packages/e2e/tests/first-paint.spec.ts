@@ -167,3 +167,39 @@ test('the dashboard greets in its first paint with the name kept from the last v
   await code.release();
   await expect(page.getByRole('heading', { level: 1, name: 'Bem-vindo(a), Outra Pessoa!' })).toBeVisible();
 });
+
+/**
+ * The style elements whose rules define Chakra's token variables (`--chakra-colors-brand-500`), read from the
+ * CSS object model (emotion inserts rules without text in production; a layer's text holds its rules').
+ */
+function tokenStyleSheets(page: Page) {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('style'))
+      .filter((style) =>
+        Array.from(style.sheet?.cssRules ?? []).some((rule) =>
+          /--chakra-colors-brand-500:\s*#d92534/i.test(rule.cssText),
+        ),
+      )
+      .map((style) => style.dataset.emotion ?? ''),
+  );
+}
+
+test('the live app adopts the first paint’s global styles instead of building them again', async ({ page, api }) => {
+  const code = await holdAppCode(page);
+  await open(page, '/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
+  // The server wrote Chakra's global styles under their configuration's name (ui's system-global.ts) ...
+  expect(await tokenStyleSheets(page)).toEqual([expect.stringMatching(/^css-global chakra-3\.\d+\.\d+-[0-9a-z]+$/)]);
+  await code.release();
+  await expect(live(page)).toBeAttached();
+  // ... and the app's `<Global>` took that element over (emotion drops the name from one it adopts).
+  expect(await tokenStyleSheets(page)).toEqual(['css-global']);
+
+  const user = await api.createUser();
+  await page.evaluate((token) => localStorage.setItem('access_token', token), user.token as string);
+  // A signed-in page composes the shell's first paint and the companies remote's: still one copy.
+  await page.goto('/companies');
+  await expect(live(page)).toBeAttached();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestão de Empresas' })).toBeVisible();
+  expect(await tokenStyleSheets(page)).toEqual(['css-global']);
+});

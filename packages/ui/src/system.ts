@@ -43,6 +43,7 @@ import {
   tokens,
   tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
+import { namedGlobalStyles } from './system-global.js';
 
 /** The product's primary colour (spec §1, §9). */
 export const PRIMARY_COLOR = '#D92534';
@@ -183,3 +184,6 @@ const focusRingConfig = defineConfig({
 export const system: SystemContext = createSystem(
   mergeConfigs(defaultBaseConfig, brandConfig, accessibleHoverConfig, focusRingConfig),
 );
+// Its global styles by name, so that emotion adopts the first paint's copy instead of Chakra building
+// them at start (system-global.ts). emotion takes one serialized style where Chakra types a list.
+system._global = namedGlobalStyles(system) as unknown as SystemContext['_global'];

@@ -1,8 +1,10 @@
 import { ApiError } from '@backoffice/api-client';
 import { CHAKRA_ENTRIES, CHAKRA_RECIPES_BY_ENTRY } from '@backoffice/federation/chakra';
-import { act, screen } from '@testing-library/react';
+import { ChakraProvider, createSystem, defineConfig, mergeConfigs } from '@chakra-ui/react/styled-system';
+import { css, type SerializedStyles } from '@emotion/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { brandPalette, clearToasts, handleError, recipes, slotRecipes, system, useColorMode } from '../src/index.js';
 import { toaster } from '../src/toaster-view.js';
 import { renderWithUi } from './render.js';
@@ -21,6 +23,62 @@ describe('system', () => {
       for (const key of needs.recipes ?? []) expect(recipes, `${entry} → ${key}`).toHaveProperty(key);
       for (const key of needs.slotRecipes ?? []) expect(slotRecipes, `${entry} → ${key}`).toHaveProperty(key);
     }
+  });
+});
+
+describe('global styles', () => {
+  const named = () => system._global as unknown as SerializedStyles;
+  const freshSystem = (...overrides: Parameters<typeof defineConfig>[0][]) =>
+    createSystem(mergeConfigs(system._config, ...overrides.map(defineConfig)));
+
+  it('are Chakra’s own, under a name that does not need them worked out', () => {
+    // A fresh system, never assigned: Chakra works its global styles out itself (the patched getter).
+    const chakras = freshSystem()._global;
+    expect(named().styles).toBe(css(chakras).styles);
+    expect(named().styles).toContain('--chakra-colors-brand-500:#D92534');
+    expect(named().name).toMatch(/^chakra-3\.\d+\.\d+-[0-9a-z]+$/);
+  });
+
+  it('are not built when a system is created (the Chakra patch is applied)', () => {
+    const descriptor = Object.getOwnPropertyDescriptor(freshSystem(), '_global');
+    expect(descriptor?.get).toBeTypeOf('function');
+    expect(descriptor?.set).toBeTypeOf('function');
+  });
+
+  it('are named after the configuration: another theme, another name; the same, the same', async () => {
+    const { namedGlobalStyles } = await import('../src/system-global.js');
+    expect(namedGlobalStyles(freshSystem()).name).toBe(named().name);
+    const otherBrand = { theme: { tokens: { colors: { brand: { 500: { value: '#123456' } } } } } };
+    expect(namedGlobalStyles(freshSystem(otherBrand)).name).not.toBe(named().name);
+  });
+
+  it('adopt a first paint’s copy by name without working them out, and are written when there is none', async () => {
+    const { namedGlobalStyles } = await import('../src/system-global.js');
+    const fresh = freshSystem();
+    const global = namedGlobalStyles(fresh);
+    fresh._global = global as unknown as typeof fresh._global;
+    const workedOut = vi.spyOn(fresh, 'getTokenCss');
+    const rules = () =>
+      Array.from(document.querySelectorAll('style'))
+        .map((style) => style.textContent ?? '')
+        .filter((text) => text.includes('--chakra-colors-brand-500'));
+    const prerendered = document.createElement('style');
+    prerendered.dataset.emotion = `css-global ${global.name}`;
+    prerendered.textContent = ':root{--chakra-colors-brand-500:#D92534}';
+    document.head.append(prerendered);
+    const withFresh = () => render(<ChakraProvider value={fresh}>{null}</ChakraProvider>);
+    const first = withFresh();
+    first.rerender(<ChakraProvider value={fresh}>{null}</ChakraProvider>);
+    expect(rules()).toEqual([':root{--chakra-colors-brand-500:#D92534}']);
+    expect(prerendered.dataset.emotion).toBe('css-global');
+    expect(workedOut).not.toHaveBeenCalled();
+    first.unmount();
+    // Without it (the unmount took the adopted copy away), they are written from the system.
+    expect(rules()).toEqual([]);
+    const second = withFresh();
+    expect(workedOut).toHaveBeenCalledOnce();
+    expect(rules().join('')).toContain('--chakra-colors-brand-500:#D92534');
+    second.unmount();
   });
 });
 
