@@ -31,6 +31,12 @@ const untaken = (page: Page) =>
     return early && Object.keys(early.answers).map((url) => new URL(url).pathname + new URL(url).search);
   });
 
+/** Each of `paths` was asked for once on the page, with the current user, and the app took every early answer. */
+async function expectEachAskedOnce(page: Page, asked: string[], paths: string[]) {
+  for (const path of ['/api/v1/users/me', ...paths]) expect(count(asked, path), path).toBe(1);
+  expect(await untaken(page)).toEqual([]);
+}
+
 test('a cold /companies asks for the user and the list’s first page once, before the app’s code', async ({
   page,
   api,
@@ -44,10 +50,8 @@ test('a cold /companies asks for the user and the list’s first page once, befo
   await signIn(user.token as string, `/companies?page=1&search=%20${encodeURIComponent(name)}%20&sort=-trading_name`);
   await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible();
   const list = `/api/v1/companies/?skip=0&limit=5&search=${new URLSearchParams({ s: name }).toString().slice(2)}&sort=-trading_name`;
-  expect(count(asked, list)).toBe(1);
-  expect(count(asked, '/api/v1/users/me')).toBe(1);
   // The head script asked for both, and the app took both answers over.
-  expect(await untaken(page)).toEqual([]);
+  await expectEachAskedOnce(page, asked, [list]);
 });
 
 test('a cold dashboard greets as soon as the user is known, then fills its cards, each request once', async ({
@@ -69,16 +73,12 @@ test('a cold dashboard greets as soon as the user is known, then fills its cards
   for (const route of held) await route.continue();
   await expect(companiesCard.getByTestId('total')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Usuários' }).getByTestId('total')).toBeVisible();
-  for (const path of [
-    '/api/v1/users/me',
+  await expectEachAskedOnce(page, asked, [
     '/api/v1/companies/?skip=0&limit=1',
     '/api/v1/companies/?skip=0&limit=1&is_active=true',
     '/api/v1/users/?skip=0&limit=1',
     '/api/v1/users/?skip=0&limit=1&is_active=true',
-  ]) {
-    expect(count(asked, path), path).toBe(1);
-  }
-  expect(await untaken(page)).toEqual([]);
+  ]);
 });
 
 test('a cold users list asks for its first page once, once the user is known to be a super user', async ({
@@ -90,9 +90,7 @@ test('a cold users list asks for its first page once, once the user is known to 
   await signIn(await api.superuserToken(), '/admin?page=1');
   // The first data row, whoever it is (the worker's product holds the users other specs made).
   await expect(page.getByRole('table', { name: 'Usuários' }).getByRole('row').nth(1)).toBeVisible();
-  expect(count(asked, '/api/v1/users/?skip=0&limit=10')).toBe(1);
-  expect(count(asked, '/api/v1/users/me')).toBe(1);
-  expect(await untaken(page)).toEqual([]);
+  await expectEachAskedOnce(page, asked, ['/api/v1/users/?skip=0&limit=10']);
 });
 
 test('a super user’s next cold users list leaves with the user, not after its answer', async ({
@@ -113,9 +111,7 @@ test('a super user’s next cold users list leaves with the user, not after its 
   for (const route of held.splice(0)) await route.continue();
   await page.unroute('**/api/v1/users/me');
   await expect(firstRow).toBeVisible();
-  expect(count(asked, '/api/v1/users/?skip=0&limit=10')).toBe(1);
-  expect(count(asked, '/api/v1/users/me')).toBe(1);
-  expect(await untaken(page)).toEqual([]);
+  await expectEachAskedOnce(page, asked, ['/api/v1/users/?skip=0&limit=10']);
 });
 
 test('an ordinary user’s dashboard never asks for the user list, early or late', async ({ page, api, signIn }) => {
