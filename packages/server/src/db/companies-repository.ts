@@ -303,11 +303,22 @@ export const WALK_MARGIN = 4;
 
 /**
  * A search in an order other than newest walks that order's index (walkOrder) through ORDER_WALK_MARGIN times
- * the rows before the sample's first matches, when that is fewer rows than the matches it would otherwise read
- * and sort. The sample's first match already stands for about rows / size companies of the table, so the
- * margin is smaller than the newest order's (WALK_MARGIN), whose window is sized from a share.
+ * the rows before the sample's first matches (counting at least ORDER_WALK_LEAST sampled rows), when that is
+ * fewer rows than the matches it would otherwise read and sort, and at most MAX_ORDER_WALK. The sample is drawn
+ * by table pages, and a matriz and its branches share their names and sit in the same pages, so a count of a
+ * few sampled rows says little: a window of twice the count fell short after one of three server starts at a million rows
+ * (`sort=legal_name&search=padaria`, then 1.4 s). A larger window costs nothing when the page is found early
+ * (the walk stops there); only one that falls short reads all of it.
  */
-export const ORDER_WALK_MARGIN = 2;
+export const ORDER_WALK_MARGIN = 4;
+export const ORDER_WALK_LEAST = 10;
+
+/**
+ * The longest walk of a name or CNPJ order (walkOrder): its rows are scattered over the table, a page each, so a
+ * walk that falls short costs about what sorting this many matches would. (The planner keeps to the index for
+ * such a window: the page's LIMIT says it stops early; checked at a million rows up to 160 000.)
+ */
+export const MAX_ORDER_WALK = 100_000;
 
 /** How many trigrams and phrases a sample keeps the rows of (Sample.holding); more, and it starts again. */
 const SAMPLE_PARTS_KEPT = 10_000;
@@ -749,8 +760,9 @@ export class CompaniesRepository {
     if (matching.length < needed) return undefined;
     const keys = matching.map((row) => sample.keyOf(sort, row)).sort();
     const last = (SORTS[sort].descending ? keys[keys.length - needed] : keys[needed - 1]) as string;
-    const window = Math.ceil((sample.before(sort, last) + 1) * scale * ORDER_WALK_MARGIN);
-    return window < expected ? { window } : undefined;
+    const before = Math.max(ORDER_WALK_LEAST, sample.before(sort, last) + 1);
+    const window = Math.ceil(before * scale * ORDER_WALK_MARGIN);
+    return window < expected && window <= MAX_ORDER_WALK ? { window } : undefined;
   }
 
   /**
