@@ -302,13 +302,15 @@ export const SAMPLE_ROWS = 10_000;
 export const WALK_MARGIN = 4;
 
 /**
- * A search in an order other than newest walks that order's index (walkOrder) through ORDER_WALK_MARGIN times
- * the rows before the sample's first matches (counting at least ORDER_WALK_LEAST sampled rows), when that is
- * fewer rows than the matches it would otherwise read and sort, and at most MAX_ORDER_WALK. The sample is drawn
- * by table pages, and a matriz and its branches share their names and sit in the same pages, so a count of a
- * few sampled rows says little: a window of twice the count fell short after one of three server starts at a million rows
- * (`sort=legal_name&search=padaria`, then 1.4 s). A larger window costs nothing when the page is found early
- * (the walk stops there); only one that falls short reads all of it.
+ * A search in an order other than newest walks that order's index (walkOrder) when the rows before the sample's
+ * first matches (at least ORDER_WALK_LEAST sampled rows, × rows / size) are fewer than the matches it would
+ * otherwise read and sort; the window is ORDER_WALK_MARGIN times those rows, at most MAX_ORDER_WALK. The sample
+ * is drawn by table pages, and a matriz and its branches share their names and sit in the same pages, so a
+ * count of a few sampled rows says little, and the least sampled match stands after the least match: a window of
+ * twice the count fell short, and a window compared with the matches' count instead of the count itself was
+ * refused, after one server start in two or three at a million rows (`sort=legal_name&search=padaria`, then
+ * 1.4 s). A larger window costs nothing when the page is found early (the walk stops there); only a walk that
+ * falls short reads all of it.
  */
 export const ORDER_WALK_MARGIN = 4;
 export const ORDER_WALK_LEAST = 10;
@@ -701,7 +703,7 @@ export class CompaniesRepository {
    * its matches cluster in the name order, far from its start (700 000 companies before `padaria`), so a walk
    * from the start is long, and sorting them reads all of them. Otherwise, if the sample's first matches in
    * the order say a walk of the order's index finds the page in fewer rows than there are matches, it walks
-   * (walkOrder), ORDER_WALK_MARGIN times those rows at most. Undefined: neither (as before). A number is left
+   * (walkOrder), a window of ORDER_WALK_MARGIN times those rows. Undefined: neither (as before). A number is left
    * as it was (the rules for CNPJ digits).
    */
   private async orderPlan(
@@ -760,9 +762,12 @@ export class CompaniesRepository {
     if (matching.length < needed) return undefined;
     const keys = matching.map((row) => sample.keyOf(sort, row)).sort();
     const last = (SORTS[sort].descending ? keys[keys.length - needed] : keys[needed - 1]) as string;
-    const before = Math.max(ORDER_WALK_LEAST, sample.before(sort, last) + 1);
-    const window = Math.ceil(before * scale * ORDER_WALK_MARGIN);
-    return window < expected && window <= MAX_ORDER_WALK ? { window } : undefined;
+    // Where the sample says the page is: walking there must read fewer rows than sorting the matches would. The
+    // first sampled match is after the first match (a sample's least is above the least), so the walk is sized
+    // generously: it stops at the page, and reads all of its window only when it falls short.
+    const reach = Math.max(ORDER_WALK_LEAST, sample.before(sort, last) + 1) * scale;
+    if (reach >= expected) return undefined;
+    return { window: Math.ceil(Math.min(MAX_ORDER_WALK, reach * ORDER_WALK_MARGIN)) };
   }
 
   /**
