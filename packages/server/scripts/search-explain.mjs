@@ -1,9 +1,12 @@
 // EXPLAIN (ANALYZE, BUFFERS) of the statements the built repository sends for one search, as each plan sends them.
 //   node packages/server/scripts/search-explain.mjs postgres://…/<db> "<search>" [SORT=newest] [PLAN=after|before] [SKIP=0]
+// SEARCH_EXPLAIN_DIST=dist-main reads another build's repository (a copy of its packages/server/dist beside this one).
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { CompaniesRepository } from '../dist/db/companies-repository.js';
-import { schema } from '../dist/db/schema.js';
+
+const dist = `../${process.env.SEARCH_EXPLAIN_DIST ?? 'dist'}`;
+const { CompaniesRepository } = await import(`${dist}/db/companies-repository.js`);
+const { schema } = await import(`${dist}/db/schema.js`);
 
 const [url, search, sort = 'newest', which = 'after', skip = '0'] = process.argv.slice(2);
 const pool = new pg.Pool({ connectionString: url, max: 1 });

@@ -66,6 +66,23 @@ function companies() {
   // A letter search_normalize keeps as it is (not in its list) though Unicode takes it apart: the trigrams
   // chosen from the term without its accent (`rec`) are not in the text, and must not narrow.
   named('Padaria Ŕecife Centro', 'Ŕecife Pães Ltda');
+  // A word at the start of names (splitAtTerm): at the start of both, of the trading name only (ties, and one
+  // that goes on), of the legal name only, inside a word, after another, and in an alphanumeric CNPJ.
+  for (let i = 0; i < 3; i++) named('Quitanda', 'Quitanda');
+  for (let i = 0; i < 9; i++) named(`Quitanda ${String.fromCharCode(65 + ((i * 5) % 9))}`, `Lima ${i} ME`);
+  named('Quitanda Bela', 'Quitanda Bela Comércio Ltda');
+  named('Quitandas do Vale', 'Vale ME');
+  named('Bela Quitanda', 'Verde Ltda');
+  named('Verde', 'Quitanda Verde Ltda');
+  named('Verdequitanda', 'Azul ME');
+  named('Zeta Ltda', 'Quitandão Ltda');
+  rows.push({
+    trading_name: 'Alfa',
+    legal_name: 'Beta ME',
+    tax_id: taxId('QUITAN12'),
+    type: 'matriz',
+    is_active: true,
+  });
   return rows;
 }
 
@@ -87,6 +104,12 @@ beforeAll(async () => {
   plans.fallback = new CompaniesRepository(db, { maxMatchesReadFirst: 8 });
   // Walks seven of the newest rows for any phrase the sample holds: the page is there, or the walk falls short.
   plans.shortWalk = new CompaniesRepository(db, { walkWindow: 7 });
+  // Splits every word at the start of the order's names; with a cap of eight, falls back when the others are more.
+  plans.split = new CompaniesRepository(db, { split: true });
+  plans.splitFallback = new CompaniesRepository(db, { split: true, maxMatchesReadFirst: 8 });
+  // Walks seven rows of any order but newest for any search the sample holds (falls short, or not), or all of them.
+  plans.orderWalk = new CompaniesRepository(db, { orderWalk: 7 });
+  plans.wholeOrderWalk = new CompaniesRepository(db, { orderWalk: 100_000 });
 }, 60_000);
 afterAll(() => database?.close());
 
@@ -102,6 +125,8 @@ describe('a CNPJ prefix, masked or bare, or words give the same answers whatever
   // '12' bare and masked are the same text: the masked prefix needs its mask ('12.').
   terms.unshift('12.', '12', `${formatCnpj(taxId(ROOT))}`.slice(0, 15));
   terms.push('loja 07', 'RAZÃO 1', 'nada disso', '0001');
+  // Words, split at the start of the order's names (splitAtTerm) or walked in the order (walkOrder).
+  terms.push('quitanda', 'QUITANDÁ', 'quitan', 'quitandas', 'loja', 'razão', 'ltda', 'verde', 'bela', 'ria', 'q');
   // Phrases, read first through their rarest trigrams (phraseNarrowing): a test of their own per order.
   const phrases = [
     'padaria são joão',
@@ -116,11 +141,16 @@ describe('a CNPJ prefix, masked or bare, or words give the same answers whatever
   ];
   const matchingNothing = new Set(['nada disso', 'farmacia sao joao']);
 
-  it.each(COMPANY_SORTS.map((sort) => [sort]))('in every page, filtered or not (%s)', (sort: CompanySort) =>
-    samePages(terms, sort),
+  // Every term through every plan: a few thousand lists, longer than a test's default time on a busy machine.
+  it.each(COMPANY_SORTS.map((sort) => [sort]))(
+    'in every page, filtered or not (%s)',
+    (sort: CompanySort) => samePages(terms, sort),
+    180_000,
   );
-  it.each(COMPANY_SORTS.map((sort) => [sort]))('phrases, in every page, filtered or not (%s)', (sort: CompanySort) =>
-    samePages(phrases, sort),
+  it.each(COMPANY_SORTS.map((sort) => [sort]))(
+    'phrases, in every page, filtered or not (%s)',
+    (sort: CompanySort) => samePages(phrases, sort),
+    180_000,
   );
 
   async function samePages(terms: string[], sort: CompanySort) {
@@ -152,6 +182,26 @@ describe('a CNPJ prefix, masked or bare, or words give the same answers whatever
   }
 });
 
+describe('a word at the start of the names', () => {
+  it.each([['trading_name'], ['-legal_name']] as const)(
+    'is split there on this engine, and the split finds the page (%s)',
+    async (sort) => {
+      const split = vi.spyOn(CompaniesRepository.prototype as unknown as { splitAtTerm: () => unknown }, 'splitAtTerm');
+      try {
+        const answer = await plans.split?.list({ search: 'Quitanda' }, 0, 5, sort);
+        expect(split).toHaveBeenCalledTimes(1);
+        // The page and one row past it (searchPage reads one more, to tell whether more follow).
+        const rows = (await split.mock.results[0]?.value) as unknown[] | undefined;
+        expect(rows).toHaveLength(6);
+        expect(rows?.slice(0, 5)).toEqual(answer?.data);
+        expect(answer).toEqual(await plans.walking?.list({ search: 'Quitanda' }, 0, 5, sort));
+      } finally {
+        split.mockRestore();
+      }
+    },
+  );
+});
+
 /** Every match's id in `sort` order, by the export's keyset reads (another query shape again). */
 async function everyMatch(filter: CompaniesFilter, sort: CompanySort) {
   const ids: string[] = [];
@@ -171,6 +221,12 @@ describe.runIf(engine === 'postgres')('the plan of a selective CNPJ prefix (Post
       select 'Outra Loja ' || i, 'Outra ' || i || ' Ltda', lpad((50000000 + i * 37)::text, 8, '0') || '000199', 'matriz',
              now() - i * interval '1 second'
       from generate_series(1, 30000) as i`);
+    // A word at the start of 12 000 trading names and nowhere else (splitAtTerm), created before the others.
+    await db.execute(sql`
+      insert into companies (trading_name, legal_name, tax_id, type, created_at)
+      select 'Mercearia ' || i, 'Vila ' || i || ' ME', lpad((70000000 + i * 41)::text, 8, '0') || '000199', 'filial',
+             now() - interval '1 day' - i * interval '1 second'
+      from generate_series(1, 12000) as i`);
     await db.execute(sql`analyze companies`);
     pool = new pg.Pool({ connectionString: database.url, max: 1 });
     const logger: Logger = { logQuery: (text, values) => statements.push({ text, values }) };
@@ -193,7 +249,7 @@ describe.runIf(engine === 'postgres')('the plan of a selective CNPJ prefix (Post
 
   it('walks a bounded window of the newest rows for a phrase the sample says is common', async () => {
     statements = [];
-    // 30 000 of the 30 200 companies: a page is among the newest few rows, and the trigram index would name all.
+    // 30 000 of the 42 300 companies: a page is among the newest few rows, and the trigram index would name all.
     const answer = await logged.list({ search: 'outra loja' }, 0, 5, 'newest');
     expect(answer.data).toHaveLength(5);
     const page = statements[statements.length - 1] as { text: string; values: unknown[] };
@@ -216,7 +272,7 @@ describe.runIf(engine === 'postgres')('the plan of a selective CNPJ prefix (Post
 
   it('does not walk the newest rows for a phrase the sample says is rare', async () => {
     statements = [];
-    // 5 of 30 200: walking would test thousands of rows for a page, reading them first reads 5.
+    // 5 of 42 300: walking would test thousands of rows for a page, reading them first reads 5.
     await logged.list({ search: 'Padaria São João - Recife' }, 0, 5, 'newest');
     const pages = statements.filter(
       (statement) => /search_text/.test(statement.text) && !/tablesample/.test(statement.text),
@@ -255,6 +311,77 @@ describe.runIf(engine === 'postgres')('the plan of a selective CNPJ prefix (Post
       expect(conditions.match(/~~ '%[0-9a-z]{3}%'/g)).toHaveLength(3);
     },
   );
+});
+
+describe.runIf(engine === 'postgres')('the plan of a common word in the other orders (PostgreSQL)', () => {
+  let pool: pg.Pool;
+  let statements: { text: string; values: unknown[] }[] = [];
+  let logged: CompaniesRepository;
+  beforeAll(() => {
+    pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    const logger: Logger = { logQuery: (text, values) => statements.push({ text, values }) };
+    logged = new CompaniesRepository(drizzle(pool, { schema, logger }) as unknown as Db);
+  });
+  afterAll(() => pool?.end());
+
+  /** The plan of `statement`, the planner asked for indexes (a few tens of thousands of rows may be read whole). */
+  async function planOf(statement: { text: string; values: unknown[] } | undefined) {
+    const client = await pool.connect();
+    try {
+      await client.query('begin; set local enable_seqscan = off');
+      const [
+        {
+          'QUERY PLAN': [{ Plan: plan }],
+        },
+      ] = (await client.query(`explain (format json) ${statement?.text}`, statement?.values)).rows;
+      return plan;
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  }
+
+  it.each([['trading_name'], ['-trading_name']] as const)(
+    'splits a word at the start of the names: the range of the order, and the rest’s trigram index (%s)',
+    async (sort) => {
+      const planner = new CompaniesRepository(db, { readFirst: false });
+      for (const skip of [0, 5, 2995, 11995, 12000]) {
+        statements = [];
+        const answer = await logged.list({ search: 'mercearia' }, skip, 5, sort);
+        expect(answer, `skip=${skip}`).toEqual(await planner.list({ search: 'mercearia' }, skip, 5, sort));
+        if (skip > 0) continue;
+        expect(answer.data).toHaveLength(5);
+        const split = statements.find((statement) => /with others/.test(statement.text));
+        expect(split, statements.map((statement) => statement.text).join('\n')).toBeDefined();
+        const plan = JSON.stringify(await planOf(split));
+        expect(plan).toContain('companies_trading_name_sort_idx');
+        expect(plan).toContain('companies_search_rest_trgm_idx');
+        // Not the trigram index of the whole text, which names all 12 000 matches.
+        expect(plan).not.toContain('"companies_search_trgm_idx"');
+        expect(statements.indexOf(split as (typeof statements)[number])).toBe(statements.length - 1);
+      }
+    },
+  );
+
+  it('walks the order’s index, bounded, for a word the sample says is common and spread over it', async () => {
+    statements = [];
+    // `outra` starts 30 000 legal names and as many trading names: not split; in legal name order the first
+    // are past a few hundred others, a window of the index.
+    const answer = await logged.list({ search: 'outra' }, 0, 5, 'legal_name');
+    expect(answer).toEqual(
+      await new CompaniesRepository(db, { readFirst: false }).list({ search: 'outra' }, 0, 5, 'legal_name'),
+    );
+    const plan = await planOf(statements[statements.length - 1]);
+    // Limit ← Subquery Scan (the word tested) ← Limit (the window) ← the order's index.
+    expect(plan['Node Type'], JSON.stringify(plan)).toBe('Limit');
+    const tested = plan.Plans[0];
+    expect(tested['Node Type']).toBe('Subquery Scan');
+    expect(tested.Filter).toContain('outra');
+    const window = tested.Plans[0];
+    expect(window['Node Type']).toBe('Limit');
+    expect(window['Plan Rows']).toBeLessThan(2_000);
+    expect(window.Plans[0]['Index Name']).toBe('companies_legal_name_sort_idx');
+  });
 });
 
 describe('the search sample drawn ahead', () => {

@@ -144,6 +144,22 @@ function requests(rareCnpj: string, middleCnpj: string): BenchRequest[] {
     companiesRequest('sort=cnpj, page 1000', { sort: 'cnpj' }, 4995),
     companiesRequest('sort=trading_name search "padaria"', { sort: 'trading_name', search: 'padaria' }),
     companiesRequest('sort=-legal_name search "comercio"', { sort: '-legal_name', search: 'comercio' }),
+    // Every order but newest with a common word at the start of names, common words inside them, a rare
+    // word, a phrase, and common words that are never together (issue 30).
+    companiesRequest('sort=-trading_name search "padaria"', { sort: '-trading_name', search: 'padaria' }),
+    companiesRequest('sort=legal_name search "padaria"', { sort: 'legal_name', search: 'padaria' }),
+    companiesRequest('sort=cnpj search "padaria"', { sort: 'cnpj', search: 'padaria' }),
+    companiesRequest('sort=trading_name search "aurora"', { sort: 'trading_name', search: 'aurora' }),
+    companiesRequest('sort=-legal_name search "silva"', { sort: '-legal_name', search: 'silva' }),
+    companiesRequest('sort=legal_name search "Araújo"', { sort: 'legal_name', search: 'Araújo' }),
+    companiesRequest('sort=-trading_name search "xyzzyq"', { sort: '-trading_name', search: 'xyzzyq' }),
+    companiesRequest('sort=-trading_name search "padaria sao joao"', {
+      sort: '-trading_name',
+      search: 'padaria sao joao',
+    }),
+    companiesRequest('sort=-cnpj search "padaria sao joao"', { sort: '-cnpj', search: 'padaria sao joao' }),
+    companiesRequest('search "comercio ltda" (common words, no match)', { search: 'comercio ltda' }),
+    companiesRequest('sort=trading_name search "comercio ltda"', { sort: 'trading_name', search: 'comercio ltda' }),
     companiesRequest('dashboard: companies, limit 100', {}, 0, 100),
     {
       name: 'dashboard: users, limit 100',

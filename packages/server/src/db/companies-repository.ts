@@ -183,6 +183,27 @@ const SORTS: Record<CompanySort, SortOrder> = {
   '-cnpj': { keys: [companies.tax_id], descending: true, byName: false },
 };
 
+/**
+ * A search splitAtTerm can split: one word, without LIKE's wildcards or its escape, whose last character has a
+ * successor (its range ends there).
+ */
+const SPLITTABLE = /^[^\s%_\\]*[^\s%_\\\uD7FF\u{10FFFF}]$/u;
+
+/** Which line of the search text holds each name order's key (search_normalize of the name, as stored). */
+const KEY_LINE: Partial<Record<CompanySort, 0 | 1>> = {
+  trading_name: 0,
+  '-trading_name': 0,
+  legal_name: 1,
+  '-legal_name': 1,
+};
+
+/**
+ * The search text without the first character of each name (the expression of companies_search_rest_trgm_idx,
+ * migration 0013, written the same way so that the planner finds the index). A text occurs in a company's
+ * search text at the start of its trading name key, at the start of its legal name key, or in this.
+ */
+const REST_TEXT = sql`(substr(${companies.trading_name_key}, 2) || E'\\n' || substr(${companies.legal_name_key}, 2) || E'\\n' || lower(${companies.tax_id}))`;
+
 const sameCnpjRoot = (root: string, exceptId: string, type: CompanyType) =>
   and(like(companies.tax_id, `${escapeLike(root)}%`), ne(companies.id, exceptId), eq(companies.type, type));
 
@@ -280,6 +301,27 @@ export const SAMPLE_ROWS = 10_000;
  */
 export const WALK_MARGIN = 4;
 
+/**
+ * A search in an order other than newest walks that order's index (walkOrder) when the rows before the sample's
+ * first matches (at least ORDER_WALK_LEAST sampled rows, × rows / size) are fewer than the matches it would
+ * otherwise read and sort; the window is ORDER_WALK_MARGIN times those rows, at most MAX_ORDER_WALK. The sample
+ * is drawn by table pages, and a matriz and its branches share their names and sit in the same pages, so a
+ * count of a few sampled rows says little, and the least sampled match stands after the least match: a window of
+ * twice the count fell short, and a window compared with the matches' count instead of the count itself was
+ * refused, after one server start in two or three at a million rows (`sort=legal_name&search=padaria`, then
+ * 1.4 s). A larger window costs nothing when the page is found early (the walk stops there); only a walk that
+ * falls short reads all of it.
+ */
+export const ORDER_WALK_MARGIN = 4;
+export const ORDER_WALK_LEAST = 10;
+
+/**
+ * The longest walk of a name or CNPJ order (walkOrder): its rows are scattered over the table, a page each, so a
+ * walk that falls short costs about what sorting this many matches would. (The planner keeps to the index for
+ * such a window: the page's LIMIT says it stops early; checked at a million rows up to 160 000.)
+ */
+export const MAX_ORDER_WALK = 100_000;
+
 /** How many trigrams and phrases a sample keeps the rows of (Sample.holding); more, and it starts again. */
 const SAMPLE_PARTS_KEPT = 10_000;
 
@@ -293,17 +335,26 @@ class Sample {
   readonly #starts: number[] = [];
   readonly #joined: string;
   readonly #found = new Map<string, number[]>();
+  readonly #keys = new Map<CompanySort, string[]>();
+  readonly #known = new Map<string, unknown>();
   readonly readAt = Date.now();
 
   constructor(
-    texts: string[],
-    /** Each sampled company's type and status. */
+    /** Each sampled company's search text (its trading name key, legal name key and CNPJ, one per line). */
+    readonly texts: string[],
+    /** Each sampled company's type, status and CNPJ. */
     readonly types: string[],
     readonly active: boolean[],
+    readonly taxIds: string[],
     /** How many companies the table holds (pg_class, as of the last ANALYZE or VACUUM). */
     readonly rows: number,
     /** How many of them a table page holds, on average (pg_class too). */
     readonly rowsPerPage: number,
+    /**
+     * Whether the database compares text by code point (the C, POSIX or C.UTF-8 collation, or the builtin
+     * provider): then the names that start with a text are one range of the name orders' indexes.
+     */
+    readonly codePointOrder = false,
   ) {
     let start = 0;
     for (const text of texts) {
@@ -316,6 +367,50 @@ class Sample {
 
   get size() {
     return this.#starts.length;
+  }
+
+  /** Sampled row `row`'s key in `sort` (not newest): a name's key line of its search text, or its CNPJ. */
+  keyOf(sort: CompanySort, row: number): string {
+    const line = KEY_LINE[sort];
+    if (line === undefined) return this.taxIds[row] ?? '';
+    const text = this.texts[row] ?? '';
+    const first = text.indexOf('\n');
+    if (line === 0) return first < 0 ? text : text.slice(0, first);
+    const second = text.indexOf('\n', first + 1);
+    return text.slice(first + 1, second < 0 ? undefined : second);
+  }
+
+  /** What `compute` says of this sample for `key`, worked out once (up to SAMPLE_PARTS_KEPT of them). */
+  known<T>(key: string, compute: () => T): T {
+    if (this.#known.has(key)) return this.#known.get(key) as T;
+    const value = compute();
+    if (this.#known.size >= SAMPLE_PARTS_KEPT) this.#known.clear();
+    this.#known.set(key, value);
+    return value;
+  }
+
+  /**
+   * How many sampled rows come before `key` in `sort` (not newest): about where a company with that key
+   * stands in the order, × rows / size. (JavaScript compares UTF-16 units: code point order but for
+   * characters beyond the first plane, which names do not hold; an estimate either way.)
+   */
+  before(sort: CompanySort, key: string): number {
+    let keys = this.#keys.get(sort);
+    if (!keys) {
+      keys = this.texts.map((_, row) => this.keyOf(sort, row)).sort();
+      this.#keys.set(sort, keys);
+    }
+    // Ascending, the keys below `key`; descending, those above it.
+    const descending = SORTS[sort].descending;
+    let low = 0;
+    let high = keys.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      const at = keys[middle] as string;
+      if (at < key || (descending && at === key)) low = middle + 1;
+      else high = middle;
+    }
+    return descending ? keys.length - low : low;
   }
 
   /** The sampled rows whose text holds `part`, in order. */
@@ -374,6 +469,8 @@ export class CompaniesRepository {
   private readonly readFirst: boolean;
   private readonly maxMatchesReadFirst: number;
   private readonly walkWindowRows: number | undefined;
+  private readonly orderWalkRows: number | undefined;
+  private readonly alwaysSplit: boolean;
 
   constructor(
     private readonly db: Db,
@@ -381,19 +478,25 @@ export class CompaniesRepository {
      * Tests change them to run every plan of a search on a small table: `maxMatchesSorted` -1 walks every
      * name-ordered search, `readFirst` false never reads the matches first (matchesFirst), a small
      * `maxMatchesReadFirst` makes it fall back; `walkWindow` walks every phrase the sample has seen
-     * (walkNewest) through that many rows (a small one makes the walk fall short).
+     * (walkNewest) through that many rows (a small one makes the walk fall short); `orderWalk` walks every
+     * search the sample holds in the other orders (walkOrder) through that many rows; `split` splits every
+     * word that can be split at the start of the order's names (splitAtTerm), whatever the sample says.
      */
     plans: {
       maxMatchesSorted?: number;
       readFirst?: boolean;
       maxMatchesReadFirst?: number;
       walkWindow?: number;
+      orderWalk?: number;
+      split?: boolean;
     } = {},
   ) {
     this.maxMatchesSorted = plans.maxMatchesSorted ?? MAX_MATCHES_SORTED;
     this.readFirst = plans.readFirst ?? true;
     this.maxMatchesReadFirst = plans.maxMatchesReadFirst ?? MAX_MATCHES_READ_FIRST;
     this.walkWindowRows = plans.walkWindow;
+    this.orderWalkRows = plans.orderWalk;
+    this.alwaysSplit = plans.split ?? false;
   }
 
   async list(
@@ -509,7 +612,8 @@ export class CompaniesRepository {
    * order that the planner expects to match at most MAX_ESTIMATE_READ_FIRST companies, or a phrase that the
    * sample says is that rare, reads its matches first and sorts them (matchesFirst, a phrase's narrowed by
    * phraseNarrowing); the others, and one whose matches turn out too many to sort, are left to the order's
-   * own plan.
+   * own plan. In the other orders a term the sample says is common comes first (orderPlan): split at the start
+   * of the order's names (splitAtTerm), or a bounded walk of the order's index (walkOrder).
    */
   private async searchRows(
     filter: CompaniesFilter & { search: string },
@@ -525,6 +629,16 @@ export class CompaniesRepository {
       // A prefix's share the product knows, a phrase's its sample tells; a number's or a name order's, the
       // planner is asked for.
       const known = (cnpjPrefixOf(search)?.length ?? 0) >= CNPJ_PREFIX_READ_FIRST;
+      // In the other orders, a word the sample says is common is split at the start of the order's names, or
+      // walks the order's index, bounded; either falls back to what follows.
+      const ordered = known || sort === 'newest' ? undefined : await this.orderPlan(filter, sort, skip + take);
+      if (ordered?.split) {
+        const rows = await this.splitAtTerm(filter, where, skip, take, sort);
+        if (rows) return rows;
+      } else if (ordered?.window !== undefined) {
+        const rows = await this.walkOrder(where, sort, skip, take, ordered.window);
+        if (rows.length === take) return rows;
+      }
       const phrase = known ? undefined : await this.phraseNarrowing(filter);
       const window = sort === 'newest' && phrase ? this.walkWindow(phrase, skip + take) : undefined;
       if (window !== undefined) {
@@ -564,13 +678,147 @@ export class CompaniesRepository {
    * (rows are appended as they are created, so the walk reads consecutive pages). The rows are the page
    * only if the window held all of them; fewer, and the caller reads the matches another way.
    */
-  private async walkNewest(where: SQL | undefined, skip: number, take: number, window: number) {
-    const order = sql.join(orderOf('newest'), sql`, `);
-    const newest = sql`(select * from ${companies} order by ${order} limit ${window}) as ${companies}`;
+  private walkNewest(where: SQL | undefined, skip: number, take: number, window: number) {
+    return this.walkOrder(where, 'newest', skip, take, window);
+  }
+
+  /**
+   * A search's page in `sort` found by walking at most `window` rows of that order's index and testing each
+   * (walkNewest, in any order). In the name and CNPJ orders the rows walked are scattered over the table, a
+   * table page each, so orderPlan only walks what the sample says holds the page.
+   */
+  private async walkOrder(where: SQL | undefined, sort: CompanySort, skip: number, take: number, window: number) {
+    const order = sql.join(orderOf(sort), sql`, `);
+    const walked = sql`(select * from ${companies} order by ${order} limit ${window}) as ${companies}`;
     const result = (await this.db.execute(
-      sql`select ${columnList} from ${newest} where ${where ?? sql`true`} order by ${order} offset ${skip} limit ${take}`,
+      sql`select ${columnList} from ${walked} where ${where ?? sql`true`} order by ${order} offset ${skip} limit ${take}`,
     )) as unknown as { rows: CompanyListRow[] };
     return result.rows;
+  }
+
+  /**
+   * How a search in an order other than newest finds its page when the product's sample says the term is
+   * common (more than MAX_ESTIMATE_READ_FIRST companies; rarer ones are read first, as before). A word whose
+   * matches are nearly all names that start with it (`padaria`: trading names) is split there (splitAtTerm):
+   * its matches cluster in the name order, far from its start (700 000 companies before `padaria`), so a walk
+   * from the start is long, and sorting them reads all of them. Otherwise, if the sample's first matches in
+   * the order say a walk of the order's index finds the page in fewer rows than there are matches, it walks
+   * (walkOrder), a window of ORDER_WALK_MARGIN times those rows. Undefined: neither (as before). A number is left
+   * as it was (the rules for CNPJ digits).
+   */
+  private async orderPlan(
+    filter: CompaniesFilter & { search: string },
+    sort: CompanySort,
+    rows: number,
+  ): Promise<{ split?: boolean; window?: number } | undefined> {
+    const { search } = filter;
+    if (cnpjPrefixOf(search) !== undefined || !/\p{L}/u.test(search)) return undefined;
+    const sample = await this.sampledCompanies();
+    const line = KEY_LINE[sort];
+    const splittable =
+      line !== undefined && sample.codePointOrder && SPLITTABLE.test(search) && unmaskedOf(search) === undefined;
+    if (this.alwaysSplit) return splittable ? { split: true } : undefined;
+    const term = sampleNormalize(search);
+    if (this.orderWalkRows !== undefined) {
+      return sample.holding(term).length > 0 ? { window: this.orderWalkRows } : undefined;
+    }
+    // Worked out once per sample for each term, order, filter and page (a few milliseconds for a word in half
+    // of the sample).
+    return sample.known(JSON.stringify([term, sort, filter.type, filter.is_active, rows, splittable]), () =>
+      this.orderPlanOf(sample, filter, sort, rows, term, splittable),
+    );
+  }
+
+  private orderPlanOf(
+    sample: Sample,
+    filter: CompaniesFilter,
+    sort: CompanySort,
+    rows: number,
+    term: string,
+    splittable: boolean,
+  ): { split?: boolean; window?: number } | undefined {
+    const line = KEY_LINE[sort];
+    const holding = sample.holding(term);
+    const ofFilter = (row: number) =>
+      (filter.type === undefined || sample.types[row] === filter.type) &&
+      (filter.is_active === undefined || sample.active[row] === filter.is_active);
+    const matching = holding.filter(ofFilter);
+    const scale = sample.rows / Math.max(1, sample.size);
+    const expected = matching.length * scale;
+    if (expected <= MAX_ESTIMATE_READ_FIRST) return undefined;
+    if (splittable) {
+      // The sampled rows splitAtTerm would read apart from the walk: the term at the start of the other name,
+      // or elsewhere than at a name's start.
+      let others = 0;
+      for (const row of holding) {
+        const [trading = '', legal = '', cnpj = ''] = (sample.texts[row] ?? '').split('\n');
+        const otherName = line === 0 ? legal : trading;
+        if (otherName.startsWith(term) || `${trading.slice(1)}\n${legal.slice(1)}\n${cnpj}`.includes(term)) others++;
+      }
+      if (others * scale <= MAX_ESTIMATE_READ_FIRST) return { split: true };
+    }
+    // The sampled matches that stand for the first `rows` matches, and how many sampled rows come before them.
+    const needed = Math.max(1, Math.ceil(rows / scale));
+    if (matching.length < needed) return undefined;
+    const keys = matching.map((row) => sample.keyOf(sort, row)).sort();
+    const last = (SORTS[sort].descending ? keys[keys.length - needed] : keys[needed - 1]) as string;
+    // Where the sample says the page is: walking there must read fewer rows than sorting the matches would. The
+    // first sampled match is after the first match (a sample's least is above the least), so the walk is sized
+    // generously: it stops at the page, and reads all of its window only when it falls short.
+    const reach = Math.max(ORDER_WALK_LEAST, sample.before(sort, last) + 1) * scale;
+    if (reach >= expected) return undefined;
+    return { window: Math.ceil(Math.min(MAX_ORDER_WALK, reach * ORDER_WALK_MARGIN)) };
+  }
+
+  /**
+   * A word's page in a name order, split at the word: a company's search text holds it at the start of its
+   * trading name key, at the start of its legal name key, or in the rest (REST_TEXT, the search text without
+   * each name's first character). Those whose key in this order starts with the word are one range of the
+   * order's index (in code point order: orderPlan asks), already in order: its first `skip + take` are read off
+   * the index alone. The others — the word at the start of the other name (that name's index, a range too)
+   * or in the rest (its trigram index, companies_search_rest_trgm_idx) — are read whole, at most
+   * MAX_MATCHES_READ_FIRST + 1; together they hold every match that can come before the range's rows, so the
+   * page is cut from both, tested against the search. For `padaria` in trading name order: 6 index entries
+   * and a trigram lookup that finds nothing, instead of 50 000 matches sorted. Undefined when the others were
+   * too many (the caller plans as before). Only for a word without spaces, LIKE's wildcards or a mask
+   * (orderPlan), so that the search is the word as search_normalize writes it.
+   */
+  private async splitAtTerm(
+    filter: CompaniesFilter & { search: string },
+    where: SQL | undefined,
+    skip: number,
+    take: number,
+    sort: CompanySort,
+  ): Promise<CompanyListRow[] | undefined> {
+    const byTrading = KEY_LINE[sort] === 0;
+    const key = byTrading ? companies.trading_name_key : companies.legal_name_key;
+    const other = byTrading ? companies.legal_name_key : companies.trading_name_key;
+    const word = sql`search_normalize(${filter.search})`;
+    // The texts that start with the word: from it, up to it with its last character's successor.
+    const starting = (column: SQLWrapper) =>
+      sql`(${column} >= ${word} and ${column} < (left(${word}, -1) || chr(ascii(right(${word}, 1)) + 1)))`;
+    const order = sql.join(orderOf(sort), sql`, `);
+    const cap = this.maxMatchesReadFirst;
+    const walked = sql`select ${companies.id} from ${companies}
+      where ${and(starting(key), statusFilter(companies, filter.type, filter.is_active))}
+      order by ${order} limit ${skip + take}`;
+    const others = sql`select ${companies.id} from ${companies}
+      where ${starting(other)} or ${REST_TEXT} like ('%' || ${word} || '%') limit ${cap + 1}`;
+    // Each candidate's row by its id (a lateral subquery the planner cannot flatten: an index lookup each).
+    const result = (await this.db.execute(
+      sql`with others as (${others})
+        select (select count(*) from others)::int as others, page.* from (select 1) as one left join (
+          select ${columnList}, row_number() over (order by ${order}) as at
+          from (select id from (${walked}) as walked union select id from others) as candidates,
+            lateral (select * from ${companies} where ${companies.id} = candidates.id offset 0) as ${companies}
+          where ${where ?? sql`true`}
+          order by ${order} offset ${skip} limit ${take}
+        ) as page on true
+        order by page.at`,
+    )) as unknown as { rows: (CompanyListRow & { others: number; at: unknown })[] };
+    const rows = result.rows;
+    if ((rows[0]?.others ?? 0) > cap) return undefined;
+    return rows.filter((row) => row.id !== null).map(({ others: _, at: __, ...row }) => row);
   }
 
   /**
@@ -729,23 +977,35 @@ export class CompaniesRepository {
   }
 
   private async drawSample(): Promise<Sample> {
+    // The database's collation too (pg_database: datlocprovider is PostgreSQL 15's; read as JSON, so that its
+    // absence is no error): splitAtTerm reads the names that start with a term as a range only in code point order.
     const size = (await this.db.execute(
-      sql`select reltuples::float8 as rows, relpages::float8 as pages from pg_class where oid = 'companies'::regclass`,
-    )) as unknown as { rows: { rows: number; pages: number }[] };
-    const rows = Number(size.rows[0]?.rows ?? 0);
-    const pages = Number(size.rows[0]?.pages ?? 0);
-    if (!(rows > 0)) return new Sample([], [], [], 0, 1);
+      sql`select reltuples::float8 as rows, relpages::float8 as pages,
+            (select to_jsonb(d) ->> 'datlocprovider' from pg_database d where datname = current_database()) as provider,
+            (select datcollate from pg_database where datname = current_database()) as locale
+          from pg_class where oid = 'companies'::regclass`,
+    )) as unknown as { rows: { rows: number; pages: number; provider: string | null; locale: string | null }[] };
+    const [table] = size.rows;
+    const rows = Number(table?.rows ?? 0);
+    const pages = Number(table?.pages ?? 0);
+    const codePointOrder =
+      table?.provider === 'b' ||
+      ((table?.provider ?? 'c') === 'c' && /^(C|POSIX|C\.UTF-?8)$/i.test(table?.locale ?? ''));
+    if (!(rows > 0)) return new Sample([], [], [], [], 0, 1, codePointOrder);
     const percent = Math.min(100, (100 * SAMPLE_ROWS) / rows);
     const result = (await this.db.execute(
-      sql`select ${companies.search_text} as text, ${companies.type} as type, ${companies.is_active} as active
+      sql`select ${companies.search_text} as text, ${companies.type} as type, ${companies.is_active} as active,
+            ${companies.tax_id} as tax_id
           from ${companies} tablesample system (${sql.raw(percent.toFixed(6))})`,
-    )) as unknown as { rows: { text: string; type: string; active: boolean }[] };
+    )) as unknown as { rows: { text: string; type: string; active: boolean; tax_id: string }[] };
     return new Sample(
       result.rows.map((row) => row.text),
       result.rows.map((row) => row.type),
       result.rows.map((row) => row.active),
+      result.rows.map((row) => row.tax_id),
       rows,
       pages > 0 ? rows / pages : 1,
+      codePointOrder,
     );
   }
 

@@ -125,6 +125,13 @@ export const companies = pgTable(
     index('companies_created_at_idx').on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('companies_filter_idx').on(t.type, t.is_active, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('companies_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
+    // The search text without the first character of each name (migration 0013): a term found here is not
+    // only at the start of a name, which the name orders' own indexes answer (companies-repository.ts,
+    // splitAtTerm). The same expression as REST_TEXT there, or the planner cannot use it.
+    index('companies_search_rest_trgm_idx').using(
+      'gin',
+      sql`(substr(${t.trading_name_key}, 2) || E'\\n' || substr(${t.legal_name_key}, 2) || E'\\n' || lower(${t.tax_id})) gin_trgm_ops`,
+    ),
     // A CNPJ typed with its mask is searched as a prefix of tax_id (companies-repository.ts):
     // pattern ops let LIKE 'prefix%' use a b-tree whatever the database's collation.
     index('companies_tax_id_prefix_idx').on(t.tax_id.op('varchar_pattern_ops')),
