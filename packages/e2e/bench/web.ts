@@ -121,16 +121,26 @@ async function startBuild(label: string, webRoot: string, root = REPO_ROOT): Pro
 /* ---------- measuring ---------- */
 
 /**
- * What a returning staff member's browser holds (cold HTTP cache, stored session): the token, and the name the
- * API client keeps beside it for the dashboard's greeting (api-client token.ts; a build without it ignores it).
+ * What a returning staff member's browser holds (cold HTTP cache, stored session): the local storage the build
+ * itself wrote on an earlier visit — the token, and what the API client keeps beside it (api-client token.ts:
+ * the greeting's name, whether the user is a super user), whatever each build keeps.
  */
 type StoredSession = Record<string, string>;
 
-async function storedSession(build: Build): Promise<StoredSession> {
-  const api = new Api(build.url);
-  const token = await api.superuserToken();
-  const me = await api.call<{ id: string; full_name: string | null }>('GET', 'users/me', token);
-  return { access_token: token, user_greeting: JSON.stringify({ id: me.id, name: me.full_name }) };
+async function storedSession(browser: Browser, build: Build): Promise<StoredSession> {
+  const token = await new Api(build.url).superuserToken();
+  const context = await browser.newContext({ baseURL: build.url });
+  try {
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.evaluate((value) => localStorage.setItem('access_token', value), token);
+    // The earlier visit: the dashboard, until the app has the user (the greeting shows a name).
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: /^Bem-vindo\(a\), / }).waitFor();
+    return await page.evaluate(() => ({ ...localStorage }));
+  } finally {
+    await context.close();
+  }
 }
 
 async function newPage(browser: Browser, session: StoredSession | undefined): Promise<{ page: Page; log: NetworkLog }> {
@@ -535,7 +545,7 @@ async function main() {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   try {
     const sessions = new Map<Build, StoredSession>();
-    for (const build of builds) sessions.set(build, await storedSession(build));
+    for (const build of builds) sessions.set(build, await storedSession(browser, build));
 
     const loads: Row[] = [];
     const navs: Row[] = [];
