@@ -116,6 +116,30 @@ afterAll(() => database?.close());
 const masked = (length: number) => formatCnpj(taxId(ROOT)).slice(0, length + (length > 5 ? 2 : length > 2 ? 1 : 0));
 const LENGTHS = [2, 3, 4, 5, 6, 7, 8];
 
+/** A node of PostgreSQL's `explain (format json)` plan. */
+interface PlanNode {
+  'Node Type': string;
+  Plans: PlanNode[];
+  Filter?: string;
+  'Plan Rows': number;
+  'Index Name'?: string;
+}
+
+/**
+ * The plan of a bounded walk: Limit ← Subquery Scan (the search tested) ← Limit (a window of fewer than
+ * `rowsBelow` rows) ← the order's `index`.
+ */
+function expectBoundedWalk(plan: PlanNode, walk: { tested: string; rowsBelow: number; index: string }) {
+  expect(plan['Node Type'], JSON.stringify(plan)).toBe('Limit');
+  const tested = plan.Plans[0] as PlanNode;
+  expect(tested['Node Type']).toBe('Subquery Scan');
+  expect(tested.Filter).toContain(walk.tested);
+  const window = tested.Plans[0] as PlanNode;
+  expect(window['Node Type']).toBe('Limit');
+  expect(window['Plan Rows']).toBeLessThan(walk.rowsBelow);
+  expect(window.Plans[0]?.['Index Name']).toBe(walk.index);
+}
+
 describe('a CNPJ prefix, masked or bare, or words give the same answers whatever plan reads them', () => {
   it('masks the way the screen does', () => {
     expect(LENGTHS.map(masked)).toEqual(['12', '12.3', '12.34', '12.345', '12.345.6', '12.345.67', '12.345.678']);
@@ -258,15 +282,7 @@ describe.runIf(engine === 'postgres')('the plan of a selective CNPJ prefix (Post
         'QUERY PLAN': [{ Plan: plan }],
       },
     ] = (await pool.query(`explain (format json) ${page.text}`, page.values)).rows;
-    // Limit ← Subquery Scan (the phrase tested) ← Limit (the window) ← the newest rows' index.
-    expect(plan['Node Type'], JSON.stringify(plan)).toBe('Limit');
-    const tested = plan.Plans[0];
-    expect(tested['Node Type']).toBe('Subquery Scan');
-    expect(tested.Filter).toContain('outra loja');
-    const window = tested.Plans[0];
-    expect(window['Node Type']).toBe('Limit');
-    expect(window['Plan Rows']).toBeLessThan(100);
-    expect(window.Plans[0]['Index Name']).toBe('companies_created_at_idx');
+    expectBoundedWalk(plan, { tested: 'outra loja', rowsBelow: 100, index: 'companies_created_at_idx' });
     expect(JSON.stringify(plan)).not.toContain('companies_search_trgm_idx');
   });
 
@@ -372,15 +388,7 @@ describe.runIf(engine === 'postgres')('the plan of a common word in the other or
       await new CompaniesRepository(db, { readFirst: false }).list({ search: 'outra' }, 0, 5, 'legal_name'),
     );
     const plan = await planOf(statements[statements.length - 1]);
-    // Limit ← Subquery Scan (the word tested) ← Limit (the window) ← the order's index.
-    expect(plan['Node Type'], JSON.stringify(plan)).toBe('Limit');
-    const tested = plan.Plans[0];
-    expect(tested['Node Type']).toBe('Subquery Scan');
-    expect(tested.Filter).toContain('outra');
-    const window = tested.Plans[0];
-    expect(window['Node Type']).toBe('Limit');
-    expect(window['Plan Rows']).toBeLessThan(2_000);
-    expect(window.Plans[0]['Index Name']).toBe('companies_legal_name_sort_idx');
+    expectBoundedWalk(plan, { tested: 'outra', rowsBelow: 2_000, index: 'companies_legal_name_sort_idx' });
   });
 });
 
