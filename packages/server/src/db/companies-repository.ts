@@ -369,15 +369,16 @@ class Sample {
     return this.#starts.length;
   }
 
+  /** Sampled row `row`'s search text by line: its trading name key, its legal name key and its CNPJ. */
+  linesOf(row: number): [trading: string, legal: string, cnpj: string] {
+    const [trading = '', legal = '', cnpj = ''] = (this.texts[row] ?? '').split('\n');
+    return [trading, legal, cnpj];
+  }
+
   /** Sampled row `row`'s key in `sort` (not newest): a name's key line of its search text, or its CNPJ. */
   keyOf(sort: CompanySort, row: number): string {
     const line = KEY_LINE[sort];
-    if (line === undefined) return this.taxIds[row] ?? '';
-    const text = this.texts[row] ?? '';
-    const first = text.indexOf('\n');
-    if (line === 0) return first < 0 ? text : text.slice(0, first);
-    const second = text.indexOf('\n', first + 1);
-    return text.slice(first + 1, second < 0 ? undefined : second);
+    return line === undefined ? (this.taxIds[row] ?? '') : this.linesOf(row)[line];
   }
 
   /** What `compute` says of this sample for `key`, worked out once (up to SAMPLE_PARTS_KEPT of them). */
@@ -751,7 +752,7 @@ export class CompaniesRepository {
       // or elsewhere than at a name's start.
       let others = 0;
       for (const row of holding) {
-        const [trading = '', legal = '', cnpj = ''] = (sample.texts[row] ?? '').split('\n');
+        const [trading, legal, cnpj] = sample.linesOf(row);
         const otherName = line === 0 ? legal : trading;
         if (otherName.startsWith(term) || `${trading.slice(1)}\n${legal.slice(1)}\n${cnpj}`.includes(term)) others++;
       }
