@@ -35,6 +35,7 @@
     // A super user's requests wait for the user; answered `false`, the app asks itself after all. Unless
     // the token's owner was one at the last answer (kept beside the token, src/token.ts): then they leave
     // now, not behind the app's code. A right taken away since is refused, and the screen never uses it.
+    // (The same check of the token's `sub` as the shell's head/first-paint.js: two scripts, no shared code.)
     let superuser = user.then((known) => known?.is_superuser);
     try {
       const kept = JSON.parse(localStorage.getItem('user_greeting'));
