@@ -86,7 +86,8 @@ export default defineConfig(({ envMode }) => {
     ],
     // No async boundary: every shared module the first paint imports is eager in the shell (checked
     // by the federation tests), so the page starts without an extra round trip for a bootstrap chunk.
-    source: { entry: { index: './src/bootstrap.tsx' } },
+    // The entry imports the app in the same chunk, evaluated after the first frame (src/index.ts).
+    source: { entry: { index: './src/index.ts' } },
     resolve: { alias: workspaceAliases },
     html: {
       title: 'Back Office',

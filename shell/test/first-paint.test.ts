@@ -3,6 +3,7 @@ import path from 'node:path';
 import { GREETING_STORAGE_KEY } from '@backoffice/api-client';
 import { COLOR_MODE_STORAGE_KEY } from '@backoffice/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterFirstPaint } from '../src/first-paint/after-paint';
 import { COLLAPSED_STORAGE_KEY } from '../src/layout/AppFrame';
 
 /** The head script as the build serves it (minified, but the same code). */
@@ -234,5 +235,57 @@ describe('taking the first paint over', () => {
     expect(document.getElementById('first-paint')).not.toBeNull();
     vi.advanceTimersByTime(1);
     expect(document.getElementById('first-paint')).toBeNull();
+  });
+});
+
+describe('the app starting after the first paint is on screen', () => {
+  /** Animation frames run when the test says so, as a browser runs them before it paints. */
+  let frames: FrameRequestCallback[] = [];
+  const paintFrame = () => {
+    for (const callback of frames.splice(0)) callback(performance.now());
+  };
+  const settled = async (promise: Promise<void>) => {
+    let done = false;
+    void promise.then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    return done;
+  };
+
+  beforeEach(() => {
+    frames = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('waits for a frame when the page has a first paint, and goes on in the task after it', async () => {
+    document.body.innerHTML = '<div id="first-paint"><h1>Entrar</h1></div><div id="root"></div>';
+    const started = afterFirstPaint();
+    expect(await settled(started)).toBe(false);
+    paintFrame();
+    expect(await settled(started)).toBe(true);
+  });
+
+  it('starts at once without a first paint, or in a hidden tab (no frames there)', async () => {
+    document.body.innerHTML = '<div id="root"></div>';
+    expect(await settled(afterFirstPaint())).toBe(true);
+    document.body.innerHTML = '<div id="first-paint"></div><div id="root"></div>';
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    expect(await settled(afterFirstPaint())).toBe(true);
+    vi.restoreAllMocks();
+  });
+
+  it('starts anyway when no frame comes', async () => {
+    // Timers only: the frames stay the test's.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    document.body.innerHTML = '<div id="first-paint"></div><div id="root"></div>';
+    let done = false;
+    void afterFirstPaint().then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(99);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toBe(true);
   });
 });

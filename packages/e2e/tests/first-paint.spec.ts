@@ -72,6 +72,41 @@ test('/login paints, dark, before any of the app’s code, and the app takes ove
   expect(await loginForm(page).submit.boundingBox()).toEqual(buttonBefore);
 });
 
+test('the browser paints the whole first paint before the app’s modules run', async ({ page }) => {
+  // Frames as they come; when the parser added `#root`, the body's last element (after the first paint);
+  // when React's DOM module ran (it registers with the DevTools hook as it is evaluated).
+  await page.addInitScript({
+    content: `(() => {
+      const seen = (window.__seen = { frames: [] });
+      const frame = () => { seen.frames.push(performance.now()); requestAnimationFrame(frame); };
+      requestAnimationFrame(frame);
+      new MutationObserver((_, observer) => {
+        if (!document.getElementById('root')) return;
+        seen.parsed = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+      window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        supportsFiber: true, renderers: new Map(), checkDCE() {},
+        inject() { seen.react ??= performance.now(); return 1; },
+        onScheduleFiberRoot() {}, onCommitFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {},
+      };
+    })()`,
+  });
+  // A returning visitor: the scripts come from the cache, ready before the parse ends (a slow CPU has the
+  // same effect on a cold load), which is when Chromium runs deferred scripts without painting first.
+  await page.goto('/login');
+  await expect(live(page)).toBeAttached();
+  await page.reload();
+  await expect(live(page)).toBeAttached();
+  const seen = await page.evaluate(
+    () => (window as unknown as { __seen: { frames: number[]; parsed: number; react: number } }).__seen,
+  );
+  expect(seen.parsed).toBeGreaterThan(0);
+  expect(seen.react).toBeGreaterThan(seen.parsed);
+  // A frame between the end of the parse and the app's start: the one that shows the whole first paint.
+  expect(seen.frames.filter((at) => at > seen.parsed && at < seen.react).length).toBeGreaterThan(0);
+});
+
 test('what is typed before the app is live stays, with the focus and the caret; a submit is sent once live', async ({
   page,
   api,

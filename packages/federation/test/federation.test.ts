@@ -81,7 +81,7 @@ function namedImports(file: string, module: string): string[] {
 
 /**
  * The files a module loads at once: its static imports, followed through relative paths and into
- * `@backoffice/ui` (the shared core), but not through dynamic `import()` (lazy chunks).
+ * `@backoffice/ui` (the shared core), and eager `import()`s (same chunk), but not through lazy `import()`s.
  */
 function staticImportGraph(entries: string[]): string[] {
   const seen = new Set<string>();
@@ -106,7 +106,12 @@ function staticImportGraph(entries: string[]): string[] {
     if (seen.has(file)) return;
     seen.add(file);
     const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/^(?:import|export)\s[^;]*?from\s+'([^']+)'/gms)) {
+    // Static imports, and imports in the same chunk (`webpackMode: "eager"`: evaluated later, loaded with it).
+    const specifiers = [
+      ...text.matchAll(/^(?:import|export)\s[^;]*?from\s+'([^']+)'/gms),
+      ...text.matchAll(/import\(\/\* webpackMode: "eager" \*\/ '([^']+)'\)/g),
+    ];
+    for (const m of specifiers) {
       const specifier = m[1] as string;
       if (!specifier.startsWith('.') && specifier !== '@backoffice/ui') continue;
       const target = resolve(file, specifier);
@@ -226,7 +231,7 @@ describe('chakra entries', () => {
 
   it('the shell shares eagerly every entry its first paint imports (an eager module cannot wait for a lazy one)', () => {
     const eager = new Set(SHELL_EAGER_CHAKRA_ENTRIES.map((entry) => `@chakra-ui/react/${entry}`));
-    const firstPaint = staticImportGraph([join(root, 'shell/src/bootstrap.tsx')]);
+    const firstPaint = staticImportGraph([join(root, 'shell/src/index.ts')]);
     expect(firstPaint.map((f) => relative(root, f))).toContain('packages/ui/src/toaster.tsx');
     expect(firstPaint.map((f) => relative(root, f))).not.toContain('shell/src/layout/AppFrame.tsx');
     for (const file of firstPaint) {
