@@ -38,6 +38,9 @@ export default defineRemote({
       expose: 'UserHistoryPage',
       title: 'Histórico do usuário',
       access: 'superuser',
+      // The user and their history, asked for once the visitor is known to be a super user
+      // (test/user-history-page.test.tsx keeps them the page's own requests).
+      firstData: { get: ['/users/:id', '/users/:id/history'] },
     },
   ],
 });

@@ -1,10 +1,19 @@
 import type { AuditEvent } from '@backoffice/contracts';
 import { historyMessages } from '@backoffice/ui/kit';
-import { superuser as admin, type Call, fakeApi, makeAuditEvent, makeUser, renderRoutes } from '@backoffice/ui/testing';
-import { screen, within } from '@testing-library/react';
+import {
+  superuser as admin,
+  type Call,
+  declaredFirstRequests,
+  fakeApi,
+  makeAuditEvent,
+  makeUser,
+  renderRoutes,
+} from '@backoffice/ui/testing';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/messages';
 import UserHistoryPage from '../src/pages/UserHistoryPage';
+import remote from '../src/remote';
 
 const m = messages.userHistory;
 const routes = [{ path: '/admin/users/:id', element: <UserHistoryPage /> }];
@@ -45,6 +54,17 @@ function serve(user: (call: Call) => { status: number; body: unknown }, events =
 }
 
 describe('UserHistoryPage', () => {
+  it('makes the requests its screen declares it makes first (firstData)', async () => {
+    const declared = remote.screens.find((screen) => screen.expose === 'UserHistoryPage');
+    if (!declared?.firstData) throw new Error('no firstData declared for the user history');
+    const calls = serve(() => ({ status: 200, body: bruno }));
+    const url = `/admin/users/${bruno.id}`;
+    renderRoutes(routes, url);
+    const expected = declaredFirstRequests(declared, url);
+    expect(expected).toHaveLength(2);
+    await waitFor(() => expect(calls.map((call) => call.url.href)).toEqual(expect.arrayContaining(expected)));
+  });
+
   it('shows the user and the history: role and status changes, resets and sign-ins, with who and when', async () => {
     serve(() => ({ status: 200, body: bruno }));
     renderRoutes(routes, `/admin/users/${bruno.id}`);

@@ -37,6 +37,9 @@ export default defineRemote({
       expose: 'CompanyPage',
       title: 'Empresa',
       access: 'signed-in',
+      // The company and its history, asked for as soon as the page arrives (the page asks for both
+      // whatever it finds; test/first-data.test.ts keeps them the page's own requests).
+      firstData: { get: ['/companies/:id', '/companies/:id/history'] },
     },
   ],
 });

@@ -12,7 +12,7 @@ import { MAX_SKIP } from './constants.js';
  * The version of the contract between the shell and the remotes (the declaration's shape and what an
  * exposed page module must export). A remote built against another major is not shown.
  */
-export const REMOTE_CONTRACT_VERSION = '1.1.0';
+export const REMOTE_CONTRACT_VERSION = '1.2.0';
 
 /** Whether a remote built against contract `remote` works in a shell that speaks contract `shell`. */
 export function contractAccepts(shell: string, remote: string): boolean {
@@ -148,6 +148,69 @@ export function firstDataQuery(
   return query;
 }
 
+/**
+ * What a record's screen (`/companies/:id`) asks the API for first, so the page can ask before the
+ * screen's code has loaded: API paths under `/api/v1` in which the screen path's parameters stand for
+ * the URL's (`/companies/:id/history`), each the very request the page makes for that record.
+ */
+export const ScreenRecordDataSchema = v.object({
+  get: v.pipe(
+    v.array(
+      v.pipe(
+        v.string(),
+        v.regex(/^(?:\/(?:[a-z0-9_-]+|:[a-zA-Z][a-zA-Z0-9]*))+\/?$/, 'An API path like /companies/:id'),
+        v.maxLength(100),
+      ),
+    ),
+    v.minLength(1),
+    v.maxLength(5),
+  ),
+});
+export type ScreenRecordData = v.InferOutput<typeof ScreenRecordDataSchema>;
+
+/** A screen's first requests: a list's first page, or a record's requests. */
+const FirstDataSchema = v.union([ScreenFirstDataSchema, ScreenRecordDataSchema]);
+
+/** The `:name` parameters of a path (a screen's or a record request's). */
+const parametersOf = (path: string) => path.split('/').flatMap((segment) => (segment.startsWith(':') ? [segment] : []));
+
+/** A request a screen makes first: a path under `/api/v1` and its query (`GET /api/v1{path}?{new URLSearchParams(query)}`). */
+export interface FirstRequest {
+  path: string;
+  query: [string, string][];
+}
+
+/**
+ * The requests a screen makes first at `pathname` with the URL's search (`read` gives a parameter of it):
+ * the list's first page (`firstDataQuery`), or the record's requests with the URL's parameters, encoded as
+ * the API client encodes them. None when a parameter is empty or a dot segment, which a browser would
+ * resolve into another path than the page's own request.
+ */
+export function firstDataRequests(
+  screen: { path: string; firstData?: v.InferInput<typeof FirstDataSchema> },
+  pathname: string,
+  read: (name: string) => string | null,
+): FirstRequest[] {
+  const { firstData } = screen;
+  if (!firstData) return [];
+  if ('list' in firstData) return [{ path: firstData.list, query: firstDataQuery(firstData, read) }];
+  const params = matchScreenPath(screen.path, pathname);
+  if (!params) return [];
+  const requests: FirstRequest[] = [];
+  for (const path of firstData.get) {
+    const segments = path.split('/').map((segment) => {
+      if (!segment.startsWith(':')) return segment;
+      const value = params[segment.slice(1)];
+      return value === undefined || value === '' || value === '.' || value === '..'
+        ? undefined
+        : encodeURIComponent(value);
+    });
+    if (segments.includes(undefined)) return [];
+    requests.push({ path: segments.join('/'), query: [] });
+  }
+  return requests;
+}
+
 export const ScreenSchema = v.object({
   path: v.pipe(
     v.string(),
@@ -162,10 +225,24 @@ export const ScreenSchema = v.object({
   menu: v.optional(ScreenMenuSchema),
   /** A link of the frame that leads here: `profile` is the user menu's "Meu perfil" (spec §2). */
   slot: v.optional(v.picklist(SCREEN_SLOTS)),
-  /** A list screen's first request, asked for as soon as its page arrives (`ScreenFirstDataSchema`). */
-  firstData: v.optional(ScreenFirstDataSchema),
+  /**
+   * What the screen asks the API for first, asked for as soon as its page arrives: a list's first page
+   * (`ScreenFirstDataSchema`) or a record's requests (`ScreenRecordDataSchema`, contract 1.2).
+   */
+  firstData: v.optional(FirstDataSchema),
 });
 export type Screen = v.InferOutput<typeof ScreenSchema>;
+
+/** Why a screen's record requests cannot be made from its path (a parameter it lacks), or undefined. */
+export function firstDataProblem(screen: { path: string; firstData?: v.InferInput<typeof FirstDataSchema> }) {
+  if (!screen.firstData || 'list' in screen.firstData) return undefined;
+  const known = new Set(parametersOf(screen.path));
+  for (const path of screen.firstData.get) {
+    const unknown = parametersOf(path).find((name) => !known.has(name));
+    if (unknown) return `${screen.path}: ${path} uses ${unknown}, which the screen's path lacks`;
+  }
+  return undefined;
+}
 
 const semver = v.pipe(v.string(), v.regex(/^\d+\.\d+\.\d+$/, 'Expected a version like 1.0.0'));
 
@@ -186,6 +263,10 @@ export const RemoteDeclarationSchema = v.pipe(
   v.check(
     (remote) => remote.screens.every((screen) => remote.exposes.includes(screen.expose)),
     'Every screen’s expose must be one the build exposes',
+  ),
+  v.check(
+    (remote) => remote.screens.every((screen) => firstDataProblem(screen) === undefined),
+    'A screen’s first requests may use only its path’s parameters',
   ),
   v.check(
     (remote) => new Set(remote.screens.map((screen) => normalizePattern(screen.path))).size === remote.screens.length,

@@ -7,7 +7,9 @@ import {
   federationName,
   findScreen,
   firstDataQuery,
+  firstDataRequests,
   matchScreenPath,
+  REMOTE_CONTRACT_VERSION,
   RemoteDeclarationSchema,
   ScreenFirstDataSchema,
   type ScreenSchema,
@@ -200,7 +202,7 @@ describe('composing the registry', () => {
     ]);
     expect(problems).toEqual([
       expect.stringMatching(/^broken@1.0.0: invalid remote.json/),
-      'future@1.0.0: built against contract 2.0.0, the shell speaks 1.1.0',
+      `future@1.0.0: built against contract 2.0.0, the shell speaks ${REMOTE_CONTRACT_VERSION}`,
       'liar@1.0.0: its remote.json names "companies"',
       'greedy: /companies belongs to another remote already',
     ]);
@@ -263,5 +265,65 @@ describe('a list screen’s first request (firstData)', () => {
       defaults: {},
       values: {},
     });
+  });
+});
+
+describe('a record screen’s first requests (firstData.get, contract 1.2)', () => {
+  const company = { path: '/companies/:id', firstData: { get: ['/companies/:id', '/companies/:id/history'] } };
+  /** The paths as the server writes them for the page (the query of a record's requests is empty). */
+  const paths = (pathname: string, search = '') => {
+    const params = new URLSearchParams(search);
+    return firstDataRequests(company, pathname, (name) => params.get(name)).map(({ path, query }) => {
+      expect(query).toEqual([]);
+      return path;
+    });
+  };
+
+  it('are its paths with the URL’s parameters, encoded as the API client encodes them', () => {
+    expect(paths('/companies/0b1c')).toEqual(['/companies/0b1c', '/companies/0b1c/history']);
+    expect(paths('/Companies/a%20b/', 'page=2')).toEqual(['/companies/a%20b', '/companies/a%20b/history']);
+    expect(paths('/companies/a%2Fb')).toEqual(['/companies/a%2Fb', '/companies/a%2Fb/history']);
+  });
+
+  it('are none where a parameter would lead the browser to another path, or the URL is not the screen’s', () => {
+    expect(paths('/companies/..')).toEqual([]);
+    expect(paths('/companies/%2e%2e')).toEqual([]);
+    expect(paths('/companies/.')).toEqual([]);
+    expect(paths('/users/1')).toEqual([]);
+  });
+
+  it('a list’s is its first page, with its query', () => {
+    const list = { path: '/companies', firstData: { list: '/companies/', pageSize: 5, params: ['search'] } };
+    const search: Record<string, string> = { page: '2', search: 'acme' };
+    expect(firstDataRequests(list, '/companies', (name) => search[name] ?? null)).toEqual([
+      {
+        path: '/companies/',
+        query: [
+          ['skip', '5'],
+          ['limit', '5'],
+          ['search', 'acme'],
+        ],
+      },
+    ]);
+    expect(firstDataRequests({ path: '/companies' }, '/companies', () => null)).toEqual([]);
+  });
+
+  it('are declared with API paths that use only the screen path’s parameters', () => {
+    const declaration = (path: string, get: string[]) => ({
+      name: 'greetings',
+      version: '1.0.0',
+      contract: '1.2.0',
+      screens: [screen(path, { expose: 'GreetingsPage', firstData: { get } })],
+      exposes: ['GreetingsPage'],
+    });
+    const accepted = (path: string, get: string[]) =>
+      v.safeParse(RemoteDeclarationSchema, declaration(path, get)).success;
+    expect(accepted('/greetings/:id', ['/greetings/:id', '/greetings/:id/replies'])).toBe(true);
+    expect(accepted('/greetings/:id', ['/greetings/:other'])).toBe(false);
+    expect(accepted('/greetings', ['/greetings/:id'])).toBe(false);
+    expect(accepted('/greetings/:id', [])).toBe(false);
+    expect(accepted('/greetings/:id', ['greetings/:id'])).toBe(false);
+    expect(accepted('/greetings/:id', ['/greetings/:id?x=1'])).toBe(false);
+    expect(accepted('/greetings/:id', ['/greetings/../users'])).toBe(false);
   });
 });

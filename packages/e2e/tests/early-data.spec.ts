@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page, Request, Route } from '@playwright/test';
 import { BUDGETS } from '../src/budgets.js';
-import { seedCompanies } from '../src/companies.js';
+import { seedCompanies, validCnpj } from '../src/companies.js';
 import { expect, test } from '../src/fixtures.js';
 import { logInThroughForm, logOut } from '../src/users-area.js';
 
@@ -52,6 +52,23 @@ test('a cold /companies asks for the user and the list’s first page once, befo
   const list = `/api/v1/companies/?skip=0&limit=5&search=${new URLSearchParams({ s: name }).toString().slice(2)}&sort=-trading_name`;
   // The head script asked for both, and the app took both answers over.
   await expectEachAskedOnce(page, asked, [list]);
+});
+
+test('a cold company page asks for the company and its history once, with the user', async ({ page, api, signIn }) => {
+  const asked = apiRequests(page);
+  const user = await api.createUser();
+  const name = `Ficha ${Date.now()}`;
+  const { id } = await api.createCompany(user.token as string, {
+    trading_name: name,
+    legal_name: `${name} Ltda`,
+    tax_id: validCnpj(),
+    type: 'matriz',
+    is_active: true,
+  });
+  await signIn(user.token as string, `/companies/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  // The head script asked for both (the company page's declared firstData), and the app took both over.
+  await expectEachAskedOnce(page, asked, [`/api/v1/companies/${id}`, `/api/v1/companies/${id}/history`]);
 });
 
 test('a cold dashboard greets as soon as the user is known, then fills its cards, each request once', async ({

@@ -1,8 +1,10 @@
 import {
+  firstDataProblem,
   type Screen,
   type ScreenAccess,
   type ScreenFirstDataSchema,
   type ScreenIcon,
+  type ScreenRecordDataSchema,
   ScreenSchema,
   type ScreenSlot,
 } from '@backoffice/contracts/remote-screens';
@@ -70,11 +72,13 @@ export interface ScreenDefinition<Expose extends string = string> {
   /** A link of the shell's frame that opens it: `profile` is the user menu's "Meu perfil". */
   slot?: ScreenSlot;
   /**
-   * A list screen's first request, which the page asks for as soon as it arrives, before any code has
-   * loaded: `list` (the API path), `pageSize`, the URL `params` passed on and their `defaults` (see
-   * `firstDataQuery` in @backoffice/contracts). It must be the request the page's `prefetch` makes.
+   * What the screen asks the API for first, which the page asks for as soon as it arrives, before any code
+   * has loaded. A list: `list` (the API path), `pageSize`, the URL `params` passed on and their `defaults`
+   * (see `firstDataQuery` in @backoffice/contracts); it must be the request the page's `prefetch` makes.
+   * A record (contract 1.2): `get`, API paths with the screen path's parameters (`/companies/:id/history`),
+   * each a request the page makes for that record, as the API client writes it.
    */
-  firstData?: v.InferInput<typeof ScreenFirstDataSchema>;
+  firstData?: v.InferInput<typeof ScreenFirstDataSchema> | v.InferInput<typeof ScreenRecordDataSchema>;
 }
 
 export interface RemoteDefinition<Expose extends string = string> {
@@ -96,6 +100,9 @@ export function defineRemote<const Expose extends string>(remote: RemoteDefiniti
       problems.push(`${screen.path}: ${result.issues.map((issue) => issue.message).join('; ')}`);
     } else if (!Object.hasOwn(remote.exposes, screen.expose)) {
       problems.push(`${screen.path}: "${screen.expose}" is not among the remote's exposes`);
+    } else {
+      const problem = firstDataProblem(screen);
+      if (problem) problems.push(problem);
     }
   }
   if (problems.length > 0) throw new Error(`remote "${remote.name}" declares invalid screens:\n${problems.join('\n')}`);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { REMOTE_CONTRACT_VERSION } from '@backoffice/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { earlyRequests } from '../src/plugins/first-screen.js';
 import { WorkspaceRemotes } from '../src/services/workspace-remotes.js';
@@ -116,7 +117,7 @@ describe('one origin for the API, the shell and the remotes', () => {
     // no registry or manifest request.
     expect(configOf(home.body)).toEqual({
       registry: {
-        contract: '1.1.0',
+        contract: REMOTE_CONTRACT_VERSION,
         remotes: {
           remote_companies: { name: 'companies', version: '1.0.0', entry: '/remotes/companies/remoteEntry.js' },
         },
@@ -188,6 +189,28 @@ describe('one origin for the API, the shell and the remotes', () => {
       firstData: { list: '/users/', pageSize: 10, params: [], defaults: {}, values: {} },
     };
     expect(earlyRequests('/admin?page=2', users)).toEqual({ get: [], superuser: ['/api/v1/users/?skip=10&limit=10'] });
+  });
+
+  it('asks for a record screen’s declared requests with the URL’s parameters, none for a dot segment', () => {
+    const company = {
+      path: '/companies/:id',
+      expose: 'CompanyPage',
+      title: 'Empresa',
+      access: 'signed-in' as const,
+      remote: 'companies',
+      firstData: { get: ['/companies/:id', '/companies/:id/history'] },
+    };
+    expect(earlyRequests('/companies/0b1c?x=1', company)).toEqual({
+      get: ['/api/v1/companies/0b1c', '/api/v1/companies/0b1c/history'],
+    });
+    expect(earlyRequests('/companies/%2E%2E', company)).toEqual({ get: [] });
+    const history = {
+      ...company,
+      path: '/admin/users/:id',
+      access: 'superuser' as const,
+      firstData: { get: ['/users/:id'] },
+    };
+    expect(earlyRequests('/admin/users/7', history)).toEqual({ get: [], superuser: ['/api/v1/users/7'] });
   });
 
   it('caches hashed assets for a year and revalidates entry points', async () => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { REMOTE_CONTRACT_VERSION } from '@backoffice/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RemoteRelease, RemoteSource } from '../src/services/page-registry.js';
 import { WorkspaceRemotes } from '../src/services/workspace-remotes.js';
@@ -99,7 +100,7 @@ describe('the registry, from the builds’ remote.json', () => {
     const problems = warnings.map((w) => (w as { problem?: string }).problem).filter(Boolean);
     expect(problems.sort()).toEqual([
       expect.stringMatching(/^broken@unknown: invalid remote.json/),
-      'future@1.0.0: built against contract 2.0.0, the shell speaks 1.1.0',
+      `future@1.0.0: built against contract 2.0.0, the shell speaks ${REMOTE_CONTRACT_VERSION}`,
       'greedy: /companies belongs to another remote already',
     ]);
   });

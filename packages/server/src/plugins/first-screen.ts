@@ -2,7 +2,7 @@ import {
   API_PREFIX,
   federationName,
   findScreen,
-  firstDataQuery,
+  firstDataRequests,
   isFramedScreen,
   type RegistryScreen,
 } from '@backoffice/contracts';
@@ -76,21 +76,22 @@ const DASHBOARD_REQUESTS: EarlyRequests = {
 };
 
 /**
- * The early requests of a route inside the signed-in frame: the dashboard's cards on `/`, a list
- * screen's first page for the URL's search (its declared `firstData`; a super user's screen's once the
- * user is one), nothing more elsewhere (the head script still asks for the current user, which the frame
- * shows).
+ * The early requests of a route inside the signed-in frame: the dashboard's cards on `/`, a screen's
+ * declared `firstData` for the URL (a list's first page, a record's requests; a super user's screen's
+ * once the user is one), nothing more elsewhere (the head script still asks for the current user, which
+ * the frame shows).
  */
 export function earlyRequests(url: string, screen: RegistryScreen | undefined): EarlyRequests {
   const query = url.indexOf('?');
   const pathname = query < 0 ? url : url.slice(0, query);
   if (!screen) return pathname === '/' ? DASHBOARD_REQUESTS : { get: [] };
-  if (!screen.firstData) return { get: [] };
   const search = new URLSearchParams(query < 0 ? '' : url.slice(query + 1));
-  const list = new URLSearchParams(firstDataQuery(screen.firstData, (name) => search.get(name)));
-  const path = `${API_PREFIX}${screen.firstData.list}?${list}`;
+  const paths = firstDataRequests(screen, pathname, (name) => search.get(name)).map(
+    ({ path, query }) => `${API_PREFIX}${path}${query.length > 0 ? `?${new URLSearchParams(query)}` : ''}`,
+  );
+  if (paths.length === 0) return { get: [] };
   // A super user's screen is asked for once the user is known to be one: anyone else would get a 403.
-  return screen.access === 'superuser' ? { get: [], superuser: [path] } : { get: [path] };
+  return screen.access === 'superuser' ? { get: [], superuser: paths } : { get: paths };
 }
 
 /** Server settings the screens need before any request (api-client's BackofficeRuntimeConfig). */

@@ -1,4 +1,5 @@
 import { configureApiClient, queryClient } from '@backoffice/api-client';
+import { API_PREFIX, firstDataRequests } from '@backoffice/contracts';
 import { AppProviders, clearToasts } from '@backoffice/ui';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -160,4 +161,17 @@ export function rowOf(text: string): HTMLElement {
   const row = screen.getByText(text).closest('tr');
   if (!row) throw new Error(`No table row shows ${text}`);
   return row;
+}
+
+/**
+ * The URLs of the requests a screen declares it makes first (`firstData`) at `url` (a path with its
+ * search), as the server lists them for the page's head script: a test renders the page there and
+ * checks it made each of them, the very request an early answer is kept for (api-client early-data.ts).
+ */
+export function declaredFirstRequests(screen: Parameters<typeof firstDataRequests>[0], url: string): string[] {
+  const { pathname, searchParams } = new URL(url, window.location.origin);
+  return firstDataRequests(screen, pathname, (name) => searchParams.get(name)).map(({ path, query }) => {
+    const search = new URLSearchParams(query).toString();
+    return `${window.location.origin}${API_PREFIX}${path}${search ? `?${search}` : ''}`;
+  });
 }
