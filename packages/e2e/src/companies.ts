@@ -25,18 +25,17 @@ export function maskCnpj(cnpj: string): string {
   return `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`;
 }
 
+/** A company to seed: what is left out gets a default (`Empresa N`, a valid CNPJ, a filial, active). */
+export type CompanySeed = Partial<{
+  trading_name: string;
+  legal_name: string;
+  tax_id: string;
+  type: CompanyType;
+  is_active: boolean;
+}>;
+
 /** Creates companies through the API, oldest first (the list shows the newest first). */
-export async function seedCompanies(
-  api: Api,
-  token: string,
-  companies: Partial<{
-    trading_name: string;
-    legal_name: string;
-    tax_id: string;
-    type: CompanyType;
-    is_active: boolean;
-  }>[],
-): Promise<Company[]> {
+export async function seedCompanies(api: Api, token: string, companies: CompanySeed[]): Promise<Company[]> {
   const created: Company[] = [];
   for (const [index, company] of companies.entries()) {
     created.push(

@@ -1,8 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import type { Company } from '@backoffice/contracts';
 import { startSmtpCatcher } from '@backoffice/server/testing/smtp-catcher';
 import { test as base, expect, type Page, type WorkerFixture } from '@playwright/test';
 import { Api } from './api.js';
-import { userWithEmptyRegistry } from './companies.js';
+import { type CompanySeed, seedCompanies, userWithEmptyRegistry } from './companies.js';
 import { PRODUCT_FIXTURE_TIMEOUT_MS, type Product, startProduct } from './product.js';
 
 type SmtpCatcher = Awaited<ReturnType<typeof startSmtpCatcher>>;
@@ -49,12 +50,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
 export { expect };
 
+interface RegistryFixtures {
+  userToken: string;
+  /** Registers companies as the test's user (`seedCompanies`), oldest first. */
+  seed: (companies: CompanySeed[]) => Promise<Company[]>;
+  /** Opens the app at `path` signed in as the test's user. */
+  openAsUser: (path: string) => Promise<void>;
+}
+
 /**
  * `test` for the companies screens: each test starts as a new ordinary user (`userToken`) with the
  * registry emptied first, since companies are everyone's and the tests count and order them.
  */
-export const registryTest = test.extend<{ userToken: string }>({
+export const registryTest = test.extend<RegistryFixtures>({
   userToken: [async ({ api }, use) => use(await userWithEmptyRegistry(api)), { auto: true }],
+  seed: async ({ api, userToken }, use) => use((companies) => seedCompanies(api, userToken, companies)),
+  openAsUser: async ({ signIn, userToken }, use) => use((path) => signIn(userToken, path)),
 });
 
 /**

@@ -1,5 +1,5 @@
 import type { Page, Response } from '@playwright/test';
-import { isCompaniesList, seedCompanies, validCnpj } from '../src/companies.js';
+import { isCompaniesList, validCnpj } from '../src/companies.js';
 import { type PartnerPortal, partnerPortalOrigin, startPartnerPortal } from '../src/embed-host.js';
 import { registryTest as base, expect, expectNoSeriousA11yViolations, productWith } from '../src/fixtures.js';
 
@@ -66,12 +66,11 @@ function fromPortal(page: Page, url: string, token: string, init: { method?: str
 test.describe('the companies embed in a partner portal, through its partner key', () => {
   test('a read-write key: the portal lists and creates with fetchToken, no CORS setting needed', async ({
     page,
-    api,
+    seed,
     product,
     openPortal,
-    userToken,
   }) => {
-    await seedCompanies(api, userToken, [{ trading_name: 'Padaria do Portal', type: 'matriz' }]);
+    await seed([{ trading_name: 'Padaria do Portal', type: 'matriz' }]);
     const listed = page.waitForRequest((request) => isCompaniesList(request));
     const portal = await openPortal('read-write');
     const embed = page.locator('backoffice-companies');
@@ -103,12 +102,11 @@ test.describe('the companies embed in a partner portal, through its partner key'
 
   test('a read-only key: the list and the export, no action that would be refused', async ({
     page,
-    api,
+    seed,
     product,
     openPortal,
-    userToken,
   }) => {
-    const [company] = await seedCompanies(api, userToken, [{ trading_name: 'Só Leitura Ltda' }]);
+    const [company] = await seed([{ trading_name: 'Só Leitura Ltda' }]);
     const portal = await openPortal('read');
     const embed = page.locator('backoffice-companies');
     await expect(embed.getByRole('cell', { name: 'Só Leitura Ltda', exact: true })).toBeVisible();
@@ -129,13 +127,12 @@ test.describe('the companies embed in a partner portal, through its partner key'
 
   test('a fresh token is fetched before the first one expires, and the screen works past its end', async ({
     page,
-    api,
+    seed,
     product,
     openPortal,
-    userToken,
   }) => {
     test.setTimeout(150_000);
-    await seedCompanies(api, userToken, [{ trading_name: 'Alfa Comércio' }, { trading_name: 'Beta Serviços' }]);
+    await seed([{ trading_name: 'Alfa Comércio' }, { trading_name: 'Beta Serviços' }]);
     const refusals: string[] = [];
     page.on('response', (response) => {
       if (response.url().startsWith(`${product.url}/api/`) && response.status() === 401) refusals.push(response.url());
@@ -166,8 +163,8 @@ test.describe('the companies embed in a partner portal, through its partner key'
     await expect(embed.getByText('Sessão ausente ou expirada')).toHaveCount(0);
   });
 
-  test('revoking the key locks the screen at its next request', async ({ page, api, openPortal, userToken }) => {
-    await seedCompanies(api, userToken, [{ trading_name: 'Gama Indústria' }]);
+  test('revoking the key locks the screen at its next request', async ({ page, api, seed, openPortal }) => {
+    await seed([{ trading_name: 'Gama Indústria' }]);
     const portal = await openPortal('read-write');
     const embed = page.locator('backoffice-companies');
     await expect(embed.getByRole('cell', { name: 'Gama Indústria', exact: true })).toBeVisible();

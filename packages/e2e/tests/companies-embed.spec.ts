@@ -1,6 +1,6 @@
 import { startSmtpCatcher } from '@backoffice/server/testing/smtp-catcher';
-import type { Page } from '@playwright/test';
-import { isCompaniesList, saveCompanyDialog, seedCompanies, validCnpj } from '../src/companies.js';
+import type { Locator, Page } from '@playwright/test';
+import { isCompaniesList, saveCompanyDialog, validCnpj } from '../src/companies.js';
 import { type EmbedHost, embedHostFixture } from '../src/embed-host.js';
 import { registryTest as base, expect, expectNoSeriousA11yViolations } from '../src/fixtures.js';
 import { PRODUCT_FIXTURE_TIMEOUT_MS, type Product, startProduct } from '../src/product.js';
@@ -9,24 +9,41 @@ import { PRODUCT_FIXTURE_TIMEOUT_MS, type Product, startProduct } from '../src/p
  * The embed on a third-party origin: the portal (http://localhost:P1) loads only
  * `embed.js` from the product (http://127.0.0.1:P2), whose API allows that origin by CORS_ORIGINS.
  */
-const test = base.extend<object, { host: EmbedHost }>({
-  host: [embedHostFixture, { scope: 'worker' }],
-  product: [
-    async ({ host }, use) => {
-      const smtp = await startSmtpCatcher();
-      const product: Product = await startProduct({
-        CORS_ORIGINS: host.origin,
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(smtp.port),
-        SMTP_TLS: 'false',
-      });
-      await use(product);
-      await product.stop();
-      await smtp.close();
-    },
-    { scope: 'worker', timeout: PRODUCT_FIXTURE_TIMEOUT_MS },
-  ],
-});
+interface Portal {
+  url: string;
+  embed: Locator;
+}
+
+const test = base.extend<{ openPortal: (attributes?: Record<string, string>) => Promise<Portal> }, { host: EmbedHost }>(
+  {
+    host: [embedHostFixture, { scope: 'worker' }],
+    /**
+     * Opens the host's page (`startEmbedHost`) with the embed, handed the test user's token unless `attributes`
+     * name another; `{ embed: '0' }` opens the host page alone.
+     */
+    openPortal: async ({ page, host, product, userToken }, use) =>
+      use(async (attributes = {}) => {
+        const url = `${host.origin}/portal?${new URLSearchParams({ api: product.url, token: userToken, ...attributes })}`;
+        await page.goto(url);
+        return { url, embed: page.locator('backoffice-companies') };
+      }),
+    product: [
+      async ({ host }, use) => {
+        const smtp = await startSmtpCatcher();
+        const product: Product = await startProduct({
+          CORS_ORIGINS: host.origin,
+          SMTP_HOST: '127.0.0.1',
+          SMTP_PORT: String(smtp.port),
+          SMTP_TLS: 'false',
+        });
+        await use(product);
+        await product.stop();
+        await smtp.close();
+      },
+      { scope: 'worker', timeout: PRODUCT_FIXTURE_TIMEOUT_MS },
+    ],
+  },
+);
 
 const STYLE_PROPERTIES = ['font-family', 'font-size', 'color', 'background-color', 'letter-spacing', 'text-align'];
 
@@ -48,29 +65,22 @@ async function hostStyles(page: Page) {
   }, STYLE_PROPERTIES);
 }
 
-function portalUrl(host: EmbedHost, product: Product, params: Record<string, string>) {
-  return `${host.origin}/portal?${new URLSearchParams({ api: product.url, ...params })}`;
-}
-
 test.describe('the companies embed on another origin', () => {
   test('renders, searches and creates with one script tag; the host page keeps its URL and styles', async ({
     page,
-    host,
+    openPortal,
     product,
-    api,
-    userToken,
+    seed,
   }) => {
-    await seedCompanies(api, userToken, [
+    await seed([
       { trading_name: 'Padaria São João', legal_name: 'Souza & Filhos Ltda', type: 'matriz' },
       { trading_name: 'Oficina Central', legal_name: 'Central Reparos ME' },
     ]);
 
-    await page.goto(portalUrl(host, product, { embed: '0' }));
+    await openPortal({ embed: '0' });
     const before = await hostStyles(page);
 
-    const url = portalUrl(host, product, { token: userToken });
-    await page.goto(url);
-    const embed = page.locator('backoffice-companies');
+    const { url, embed } = await openPortal();
     await expect(embed.getByRole('heading', { name: 'Gestão de Empresas' })).toBeVisible();
     await expect(embed.getByRole('cell', { name: 'Padaria São João', exact: true })).toBeVisible();
     await expect(embed.getByRole('cell', { name: 'Oficina Central', exact: true })).toBeVisible();
@@ -148,19 +158,12 @@ test.describe('the companies embed on another origin', () => {
     expect(page.url()).toBe(url);
   });
 
-  test('routing="url" keeps the filters in the host URL, and a reload restores them', async ({
-    page,
-    host,
-    product,
-    api,
-    userToken,
-  }) => {
-    await seedCompanies(api, userToken, [
+  test('routing="url": filters in the host URL, restored on a reload', async ({ page, openPortal, product, seed }) => {
+    await seed([
       { trading_name: 'Matriz Alfa', type: 'matriz' },
       { trading_name: 'Filial Beta', type: 'filial' },
     ]);
-    await page.goto(portalUrl(host, product, { token: userToken, routing: 'url' }));
-    const embed = page.locator('backoffice-companies');
+    const { embed } = await openPortal({ routing: 'url' });
     await expect(embed.getByRole('cell', { name: 'Filial Beta', exact: true })).toBeVisible();
     await embed.getByRole('combobox', { name: 'Tipo' }).selectOption('matriz');
     await expect(embed.getByRole('cell', { name: 'Filial Beta', exact: true })).toHaveCount(0);
@@ -176,16 +179,13 @@ test.describe('the companies embed on another origin', () => {
 
   test('color-mode="light" styles the screen and its dialogs light, readable (axe), without touching the host', async ({
     page,
-    host,
-    product,
-    api,
-    userToken,
+    openPortal,
+    seed,
   }) => {
-    await seedCompanies(api, userToken, [{ trading_name: 'Clara Ltda', type: 'matriz' }]);
-    await page.goto(portalUrl(host, product, { embed: '0' }));
+    await seed([{ trading_name: 'Clara Ltda', type: 'matriz' }]);
+    await openPortal({ embed: '0' });
     const before = await hostStyles(page);
-    await page.goto(portalUrl(host, product, { token: userToken, 'color-mode': 'light' }));
-    const embed = page.locator('backoffice-companies');
+    const { embed } = await openPortal({ 'color-mode': 'light' });
     await expect(embed.getByRole('cell', { name: 'Clara Ltda', exact: true })).toBeVisible();
     // The light theme's near-black text (gray.950), where the default dark theme has near-white.
     await expect(embed.getByRole('heading', { name: 'Gestão de Empresas' })).toHaveCSS('color', 'rgb(9, 9, 11)');
@@ -203,11 +203,9 @@ test.describe('the companies embed on another origin', () => {
 
   test('a refused token shows a locked screen and tells the host, without touching its storage or URL', async ({
     page,
-    host,
-    product,
+    openPortal,
     userToken,
   }) => {
-    const url = portalUrl(host, product, { token: 'not-a-valid-token' });
     await page.addInitScript(() => {
       window.localStorage.setItem('access_token', 'host-own-value');
       document.addEventListener('backoffice-companies:unauthorized', () => {
@@ -215,8 +213,7 @@ test.describe('the companies embed on another origin', () => {
           ((window as unknown as { unauthorizedEvents?: number }).unauthorizedEvents ?? 0) + 1;
       });
     });
-    await page.goto(url);
-    const embed = page.locator('backoffice-companies');
+    const { url, embed } = await openPortal({ token: 'not-a-valid-token' });
     await expect(embed.getByText('Sessão ausente ou expirada')).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { unauthorizedEvents?: number }).unauthorizedEvents)).toBe(
       1,
@@ -235,7 +232,7 @@ test.describe('the companies embed on another origin', () => {
     page,
     product,
     request,
-    api,
+    seed,
     userToken,
   }) => {
     const script = await request.get(`${product.url}/remotes/companies/embed/v1/embed.js`);
@@ -243,7 +240,7 @@ test.describe('the companies embed on another origin', () => {
     expect(script.headers()['content-type']).toContain('javascript');
     expect(script.headers()['cross-origin-resource-policy']).toBe('cross-origin');
 
-    await seedCompanies(api, userToken, [{ trading_name: 'Empresa do Exemplo' }]);
+    await seed([{ trading_name: 'Empresa do Exemplo' }]);
     await page.addInitScript((t) => window.localStorage.setItem('access_token', t), userToken);
     await page.goto(`${product.url}/remotes/companies/embed/example.html`);
     await expect(page.getByRole('heading', { name: 'Portal de exemplo' })).toBeVisible();

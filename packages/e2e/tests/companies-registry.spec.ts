@@ -1,6 +1,6 @@
 import { cnpjOf } from '@backoffice/contracts';
 import type { Page } from '@playwright/test';
-import { maskCnpj, seedCompanies, validCnpj } from '../src/companies.js';
+import { maskCnpj, validCnpj } from '../src/companies.js';
 import { expect, expectNoSeriousA11yViolations, registryTest as test } from '../src/fixtures.js';
 
 /**
@@ -21,15 +21,15 @@ test.describe('registry at volume', () => {
   test('a company page: fields, its filiais, the history after an edit, a reload, then deleted and restored', async ({
     page,
     api,
-    signIn,
-    userToken,
+    seed,
+    openAsUser,
   }) => {
     const [matrizCnpj, filialCnpj] = sameRoot([1, 2]);
-    const [matriz] = await seedCompanies(api, userToken, [
+    const [matriz] = await seed([
       { trading_name: 'Padaria Central', legal_name: 'Padaria Central Ltda', type: 'matriz', tax_id: matrizCnpj },
       { trading_name: 'Padaria Central Filial', type: 'filial', tax_id: filialCnpj },
     ]);
-    await signIn(userToken, '/companies');
+    await openAsUser('/companies');
     await nameLink(page, 'Padaria Central').click();
     await expect(page).toHaveURL(new RegExp(`/companies/${matriz?.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Padaria Central' })).toBeVisible();
@@ -78,8 +78,8 @@ test.describe('registry at volume', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('an unknown company id shows a clear state', async ({ page, signIn, userToken }) => {
-    await signIn(userToken, '/companies/00000000-0000-4000-8000-000000000000');
+  test('an unknown company id shows a clear state', async ({ page, openAsUser }) => {
+    await openAsUser('/companies/00000000-0000-4000-8000-000000000000');
     await expect(page.getByRole('heading', { level: 1, name: 'Empresa não encontrada' })).toBeVisible();
     await page.getByRole('link', { name: 'Voltar para Empresas' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Gestão de Empresas' })).toBeVisible();
@@ -87,12 +87,11 @@ test.describe('registry at volume', () => {
 
   test('bulk: select with the keyboard, deactivate two at once, then delete after one confirmation', async ({
     page,
-    api,
-    signIn,
-    userToken,
+    seed,
+    openAsUser,
   }) => {
-    await seedCompanies(api, userToken, [{ trading_name: 'Alfa' }, { trading_name: 'Beta' }, { trading_name: 'Gama' }]);
-    await signIn(userToken, '/companies');
+    await seed([{ trading_name: 'Alfa' }, { trading_name: 'Beta' }, { trading_name: 'Gama' }]);
+    await openAsUser('/companies');
     const alfa = page.getByRole('checkbox', { name: 'Selecionar Alfa' });
     await alfa.focus();
     await page.keyboard.press('Space');
@@ -129,11 +128,10 @@ test.describe('registry at volume', () => {
 
   test('import: a preview with every error by line, the import with its summary, the rejected lines as CSV', async ({
     page,
-    api,
-    signIn,
-    userToken,
+    seed,
+    openAsUser,
   }) => {
-    const [registered] = await seedCompanies(api, userToken, [{ trading_name: 'Já Cadastrada' }]);
+    const [registered] = await seed([{ trading_name: 'Já Cadastrada' }]);
     const good = validCnpj();
     const csv = [
       'Nome Fantasia;Razão Social;CNPJ;Tipo;Situação',
@@ -145,7 +143,7 @@ test.describe('registry at volume', () => {
       `Já Cadastrada;Já Cadastrada Ltda;${registered?.tax_id};Filial;Ativa`,
       '',
     ].join('\r\n');
-    await signIn(userToken, '/companies');
+    await openAsUser('/companies');
     await page.getByRole('button', { name: 'Importar CSV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Importar empresas de um CSV' });
     await dialog.getByLabel('Arquivo CSV').setInputFiles({

@@ -1,20 +1,19 @@
 import fs from 'node:fs';
-import { maskCnpj, seedCompanies, tableRows } from '../src/companies.js';
+import { maskCnpj, tableRows } from '../src/companies.js';
 import { expect, expectNoSeriousA11yViolations, registryTest as test } from '../src/fixtures.js';
 
 test.describe('/companies totals, order and export', () => {
   test('sorts by a column header, kept in the URL, with aria-sort; names ignore accents and case', async ({
     page,
-    api,
-    signIn,
-    userToken,
+    seed,
+    openAsUser,
   }) => {
-    await seedCompanies(api, userToken, [
+    await seed([
       { trading_name: 'banana', legal_name: 'Zeta Ltda' },
       { trading_name: 'Ábaco', legal_name: 'Alfa Ltda' },
       { trading_name: 'Cereja', legal_name: 'Beta Ltda' },
     ]);
-    await signIn(userToken, '/companies');
+    await openAsUser('/companies');
     await expect(page.getByText('3 empresas')).toBeVisible();
     const names = async () => (await tableRows(page)).map((row) => row[0]);
     await expect.poll(names).toEqual(['Cereja', 'Ábaco', 'banana']);
@@ -41,18 +40,13 @@ test.describe('/companies totals, order and export', () => {
     await expect.poll(names).toEqual(['Cereja', 'Ábaco', 'banana']);
   });
 
-  test('exports the filtered, sorted list as a CSV that Excel in pt-BR reads', async ({
-    page,
-    api,
-    signIn,
-    userToken,
-  }) => {
-    const [padaria, acai] = await seedCompanies(api, userToken, [
+  test('exports the filtered, sorted list as a CSV that Excel in pt-BR reads', async ({ page, seed, openAsUser }) => {
+    const [padaria, acai] = await seed([
       { trading_name: 'Padaria São João', legal_name: 'Souza & Filhos; Ltda', type: 'matriz' },
       { trading_name: 'Açaí da Praça', legal_name: '=1+1', type: 'matriz' },
       { trading_name: 'Filial Fora do Filtro', type: 'filial' },
     ]);
-    await signIn(userToken, '/companies?type=matriz&sort=trading_name');
+    await openAsUser('/companies?type=matriz&sort=trading_name');
     await expect(page.getByText('2 empresas')).toBeVisible();
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exportar CSV' }).click();
@@ -74,12 +68,12 @@ test.describe('/companies totals, order and export', () => {
     await expect(page.getByRole('button', { name: 'Exportar CSV' })).toBeEnabled();
   });
 
-  test('says when the export failed', async ({ page, api, signIn, userToken }) => {
-    await seedCompanies(api, userToken, [{ trading_name: 'Uma' }]);
+  test('says when the export failed', async ({ page, seed, openAsUser }) => {
+    await seed([{ trading_name: 'Uma' }]);
     await page.route('**/api/v1/companies/export.csv*', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"Service Unavailable"}' }),
     );
-    await signIn(userToken, '/companies');
+    await openAsUser('/companies');
     await page.getByRole('button', { name: 'Exportar CSV' }).click();
     await expect(page.getByText('Não foi possível exportar as empresas.')).toBeVisible();
   });

@@ -3,7 +3,6 @@ import {
   isCompaniesList,
   maskCnpj,
   saveCompanyDialog,
-  seedCompanies,
   tableRows,
   validAlphanumericCnpj,
   validCnpj,
@@ -22,15 +21,14 @@ test.describe('/companies', () => {
 
   test('lists companies with formatted CNPJ and type badges, for an ordinary user', async ({
     page,
-    api,
-    signIn,
-    userToken,
+    seed,
+    openAsUser,
   }) => {
-    const [matriz, filial] = await seedCompanies(api, userToken, [
+    const [matriz, filial] = await seed([
       { trading_name: 'Padaria São João', legal_name: 'Souza & Filhos Ltda', type: 'matriz' },
       { trading_name: 'Oficina Central', legal_name: 'Central Reparos ME', type: 'filial' },
     ]);
-    await signIn(userToken, '/companies');
+    await openAsUser('/companies');
     await expect(page.getByRole('heading', { level: 1, name: 'Gestão de Empresas' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Adicionar Empresa' })).toBeVisible();
     await expect(searchBox(page)).toHaveAttribute('placeholder', SEARCH);
@@ -71,13 +69,12 @@ test.describe('/companies', () => {
 
   test('has no serious accessibility violation in light mode either, errors showing', async ({
     page,
-    api,
-    signIn,
-    userToken,
+    seed,
+    openAsUser,
   }) => {
-    await seedCompanies(api, userToken, [{ trading_name: 'Clara', type: 'matriz' }, { trading_name: 'Escura' }]);
+    await seed([{ trading_name: 'Clara', type: 'matriz' }, { trading_name: 'Escura' }]);
     await page.addInitScript(() => window.localStorage.setItem('theme', 'light'));
-    await signIn(userToken, '/companies');
+    await openAsUser('/companies');
     await expect(page.locator('html')).toHaveClass(/light/);
     await expect(row(page, 'Clara')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
@@ -94,18 +91,13 @@ test.describe('/companies', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('says when there are no companies yet, and when a search finds nothing (with a way out)', async ({
-    page,
-    api,
-    signIn,
-    userToken,
-  }) => {
-    await signIn(userToken, '/companies');
+  test('says when there are no companies yet, or none match (with a way out)', async ({ page, seed, openAsUser }) => {
+    await openAsUser('/companies');
     await expect(page.getByText('Nenhuma empresa cadastrada')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Limpar filtros' })).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: 'Paginação' })).toHaveCount(0);
 
-    await seedCompanies(api, userToken, [{ trading_name: 'Padaria Central' }]);
+    await seed([{ trading_name: 'Padaria Central' }]);
     await page.goto('/companies?search=inexistente&type=matriz');
     await expect(page.getByText('Nenhuma empresa encontrada')).toBeVisible();
     await expect(page.getByText('Nenhuma empresa cadastrada')).toHaveCount(0);
@@ -119,17 +111,16 @@ test.describe('/companies', () => {
 
   test('searches by name, legal name, masked and unmasked CNPJ, ignoring accents and case; kept in the URL', async ({
     page,
-    api,
-    signIn,
-    userToken,
+    seed,
+    openAsUser,
   }) => {
     const cnpj = validCnpj();
-    await seedCompanies(api, userToken, [
+    await seed([
       { trading_name: 'Padaria São João', legal_name: 'Souza & Filhos Ltda', tax_id: cnpj },
       { trading_name: 'Oficina Central', legal_name: 'Reparos Ágeis ME' },
       { trading_name: 'Mercado Bom Preço', legal_name: 'Bom Preço Comércio SA' },
     ]);
-    await signIn(userToken, '/companies');
+    await openAsUser('/companies');
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(4);
 
     const expectOnly = async (query: string, tradingName: string) => {
@@ -162,9 +153,9 @@ test.describe('/companies', () => {
     await expect(row(page, 'Padaria São João')).toBeVisible();
   });
 
-  test('never shows an older search result after a newer one', async ({ page, api, signIn, userToken }) => {
-    await seedCompanies(api, userToken, [{ trading_name: 'Alfa Comércio' }, { trading_name: 'Beta Serviços' }]);
-    await signIn(userToken, '/companies');
+  test('never shows an older search result after a newer one', async ({ page, seed, openAsUser }) => {
+    await seed([{ trading_name: 'Alfa Comércio' }, { trading_name: 'Beta Serviços' }]);
+    await openAsUser('/companies');
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(3);
 
     // Hold the answer to the first search until the second one is on screen.
@@ -199,16 +190,15 @@ test.describe('/companies', () => {
 
   test('filters by type and active state, resets the page, and restores the view on reload and back/forward', async ({
     page,
-    api,
-    signIn,
-    userToken,
+    seed,
+    openAsUser,
   }) => {
-    await seedCompanies(api, userToken, [
+    await seed([
       { trading_name: 'Matriz Inativa', type: 'matriz', is_active: false },
       ...Array.from({ length: 6 }, (_, i) => ({ trading_name: `Filial ${i + 1}`, type: 'filial' as const })),
       { trading_name: 'Matriz Ativa', type: 'matriz' },
     ]);
-    await signIn(userToken, '/companies?page=2');
+    await openAsUser('/companies?page=2');
     await expect(page.getByText('Página 2')).toBeVisible();
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(4);
 
@@ -247,10 +237,10 @@ test.describe('/companies', () => {
     await expect(page.getByText('Página 1')).toBeVisible();
   });
 
-  test('reads invalid or empty URL values as absent', async ({ page, api, signIn, userToken }) => {
-    await seedCompanies(api, userToken, [{ trading_name: 'Única', type: 'matriz' }]);
+  test('reads invalid or empty URL values as absent', async ({ page, seed, openAsUser }) => {
+    await seed([{ trading_name: 'Única', type: 'matriz' }]);
     const requested = page.waitForRequest((request) => isCompaniesList(request));
-    await signIn(userToken, '/companies?page=abc&type=holding&is_active=maybe&search=');
+    await openAsUser('/companies?page=abc&type=holding&is_active=maybe&search=');
     const request = await requested;
     expect(Object.fromEntries(new URL(request.url()).searchParams)).toEqual({ skip: '0', limit: '5' });
     await expect(page.getByText('Página 1')).toBeVisible();
@@ -261,17 +251,12 @@ test.describe('/companies', () => {
 
   test('pages 5 at a time: previous only after page 1, next only on a full page, the next page prefetched', async ({
     page,
-    api,
-    signIn,
-    userToken,
+    seed,
+    openAsUser,
   }) => {
-    await seedCompanies(
-      api,
-      userToken,
-      Array.from({ length: 12 }, (_, i) => ({ trading_name: `Empresa ${String(i + 1).padStart(2, '0')}` })),
-    );
+    await seed(Array.from({ length: 12 }, (_, i) => ({ trading_name: `Empresa ${String(i + 1).padStart(2, '0')}` })));
     const prefetched = page.waitForRequest((request) => isCompaniesList(request, { skip: '5', limit: '5' }));
-    await signIn(userToken, '/companies');
+    await openAsUser('/companies');
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(6);
     await expect(page.getByText('Página 1')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Anterior' })).toBeDisabled();
@@ -312,17 +297,16 @@ test.describe('/companies', () => {
 
   test('shows a skeleton while loading and an error state with a retry when the API fails', async ({
     page,
-    api,
-    signIn,
-    userToken,
+    seed,
+    openAsUser,
   }) => {
-    await seedCompanies(api, userToken, [{ trading_name: 'Empresa Carregada' }]);
+    await seed([{ trading_name: 'Empresa Carregada' }]);
     const held = deferred();
     await page.route('**/api/v1/companies/?*', async (route) => {
       await held.promise;
       await route.fulfill({ status: 500, json: { detail: 'Internal Server Error' } });
     });
-    await signIn(userToken, '/companies');
+    await openAsUser('/companies');
     await expect(page.getByTestId('skeleton-row')).toHaveCount(5);
     await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'true');
     held.resolve();
@@ -335,10 +319,9 @@ test.describe('/companies', () => {
   test('creates a company: every rule message, the mask while typing, the body sent and the success notice', async ({
     page,
     product,
-    signIn,
-    userToken,
+    openAsUser,
   }) => {
-    await signIn(userToken, '/companies');
+    await openAsUser('/companies');
     await expect(page.getByText('Nenhuma empresa cadastrada')).toBeVisible();
     await page.getByRole('button', { name: 'Adicionar Empresa' }).click();
     const dialog = page.getByRole('dialog', { name: 'Adicionar Empresa' });
@@ -393,11 +376,10 @@ test.describe('/companies', () => {
   test('creates an inactive company with an alphanumeric CNPJ typed in lower case, and finds it', async ({
     page,
     product,
-    signIn,
-    userToken,
+    openAsUser,
   }) => {
     const cnpj = validAlphanumericCnpj();
-    await signIn(userToken, '/companies');
+    await openAsUser('/companies');
     await page.getByRole('button', { name: 'Adicionar Empresa' }).click();
     const dialog = page.getByRole('dialog', { name: 'Adicionar Empresa' });
     await dialog.getByLabel('Nome Fantasia').fill('Loja Nova Era');
@@ -423,12 +405,11 @@ test.describe('/companies', () => {
 
   test('a duplicate CNPJ is marked on the CNPJ field itself, focused, and keeps the dialog', async ({
     page,
-    api,
-    signIn,
-    userToken,
+    seed,
+    openAsUser,
   }) => {
-    const [existing] = await seedCompanies(api, userToken, [{ trading_name: 'Primeira' }]);
-    await signIn(userToken, '/companies');
+    const [existing] = await seed([{ trading_name: 'Primeira' }]);
+    await openAsUser('/companies');
     await page.getByRole('button', { name: 'Adicionar Empresa' }).click();
     const dialog = page.getByRole('dialog', { name: 'Adicionar Empresa' });
     await dialog.getByLabel('Nome Fantasia').fill('Segunda');
@@ -445,19 +426,18 @@ test.describe('/companies', () => {
 
   test('edits sending only the changed fields, nothing when nothing changed', async ({
     page,
-    api,
+    seed,
     product,
-    signIn,
-    userToken,
+    openAsUser,
   }) => {
-    const [company] = await seedCompanies(api, userToken, [
+    const [company] = await seed([
       { trading_name: 'Oficina Central', legal_name: 'Central Reparos ME', type: 'filial' },
     ]);
     const patches: Request[] = [];
     page.on('request', (request) => {
       if (request.method() === 'PATCH') patches.push(request);
     });
-    await signIn(userToken, '/companies');
+    await openAsUser('/companies');
     await page.getByRole('button', { name: 'Ações para Oficina Central' }).click();
     await page.getByRole('menuitem', { name: 'Editar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Editar Empresa' });
@@ -496,16 +476,11 @@ test.describe('/companies', () => {
 
   test('deletes after the confirmation, and steps back a page when the last row of a page goes', async ({
     page,
-    api,
-    signIn,
-    userToken,
+    seed,
+    openAsUser,
   }) => {
-    await seedCompanies(
-      api,
-      userToken,
-      Array.from({ length: 6 }, (_, i) => ({ trading_name: `Empresa ${i + 1}` })),
-    );
-    await signIn(userToken, '/companies?page=2');
+    await seed(Array.from({ length: 6 }, (_, i) => ({ trading_name: `Empresa ${i + 1}` })));
+    await openAsUser('/companies?page=2');
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
     await page.getByRole('button', { name: 'Ações para Empresa 1' }).click();
     await page.getByRole('menuitem', { name: 'Excluir' }).click();
@@ -530,9 +505,9 @@ test.describe('/companies', () => {
     await expect(page.getByRole('table', { name: 'Empresas cadastradas' })).toBeFocused();
   });
 
-  test('works from the keyboard: actions menu, dialogs, Escape', async ({ page, api, signIn, userToken }) => {
-    await seedCompanies(api, userToken, [{ trading_name: 'Teclado Ltda' }]);
-    await signIn(userToken, '/companies');
+  test('works from the keyboard: actions menu, dialogs, Escape', async ({ page, seed, openAsUser }) => {
+    await seed([{ trading_name: 'Teclado Ltda' }]);
+    await openAsUser('/companies');
     const trigger = page.getByRole('button', { name: 'Ações para Teclado Ltda' });
     await trigger.focus();
     await page.keyboard.press('Enter');

@@ -38,11 +38,7 @@ test.describe('loading indicators', () => {
 test.describe('long data never breaks a list (issue 28)', () => {
   test.use({ viewport: DESKTOP });
 
-  test('a 105-character Nome Fantasia is cut with … inside the box, whole on hover; CNPJ, Tipo and Ações stay on screen', async ({
-    page,
-    api,
-    signIn,
-  }) => {
+  test('a 105-character Nome Fantasia: cut with …, whole on hover, no column lost', async ({ page, api, signIn }) => {
     const user = await api.createUser();
     const tag = uniqueTag();
     const longName =
@@ -114,11 +110,7 @@ test.describe('Usuários at 1366 × 900 (issue 28)', () => {
 test.describe('one dialog frame (issue 28)', () => {
   test.use({ viewport: DESKTOP });
 
-  test('the user dialogs are centred, as tall as their content and closable, like the company dialog', async ({
-    page,
-    api,
-    signIn,
-  }) => {
+  test('the user dialogs are centred, as tall as their content and closable', async ({ page, api, signIn }) => {
     const admin = await api.superuserToken();
     await signIn(admin, '/admin');
     await page.getByRole('button', { name: 'Adicionar usuário' }).click();
@@ -210,11 +202,7 @@ test.describe('a submit keeps the focus in the field while pressed (issue 28)', 
 test.describe('keyboard (issue 28)', () => {
   test.use({ viewport: DESKTOP });
 
-  test('the first Tab reaches "Pular para o conteúdo"; Enter puts the focus on the page, past the menu', async ({
-    page,
-    api,
-    signIn,
-  }) => {
+  test('the first Tab reaches "Pular para o conteúdo"; Enter focuses the page', async ({ page, api, signIn }) => {
     const user = await api.createUser();
     await signIn(user.token as string, '/companies');
     await expect(page.getByRole('heading', { level: 1, name: 'Gestão de Empresas' })).toBeVisible();
@@ -246,11 +234,7 @@ test.describe('keyboard (issue 28)', () => {
     expect(await outlineOf('Tipo', 'combobox')).toBe('2px');
   });
 
-  test('ArrowDown through the Tipo filter asks for the list once, with the choice it rests on', async ({
-    page,
-    api,
-    signIn,
-  }) => {
+  test('ArrowDown through Tipo asks for the list once, with the choice it rests on', async ({ page, api, signIn }) => {
     const user = await api.createUser();
     await seedCompanies(api, user.token as string, [{}]);
     await signIn(user.token as string, '/companies');
@@ -277,11 +261,7 @@ test.describe('keyboard (issue 28)', () => {
 test.describe('API down on the dashboard (issue 28)', () => {
   test.use({ viewport: DESKTOP });
 
-  test('the error panel sits inside the frame: menu and Log out stay, Tentar novamente brings the dashboard', async ({
-    page,
-    api,
-    signIn,
-  }) => {
+  test('the error panel is inside the frame; Tentar novamente brings the dashboard', async ({ page, api, signIn }) => {
     const user = await api.createUser();
     await page.route('**/api/v1/users/me', (route) => route.abort('connectionrefused'));
     await signIn(user.token as string, '/');
@@ -337,11 +317,7 @@ test.describe('an embed on an origin the server does not allow (issue 28)', () =
 test.describe('companies on a phone (issue 28)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the search placeholder is whole, and the actions reach the edge like the search box', async ({
-    page,
-    api,
-    signIn,
-  }) => {
+  test('the placeholder is whole; the actions reach the edge like the search box', async ({ page, api, signIn }) => {
     const user = await api.createUser();
     await signIn(user.token as string, '/companies');
     const search = page.getByRole('searchbox', { name: 'Buscar por nome, razão social ou CNPJ' });

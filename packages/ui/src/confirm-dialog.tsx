@@ -1,7 +1,7 @@
 import { Button } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
-import { Portal } from '@chakra-ui/react/portal';
 import { Text } from '@chakra-ui/react/text';
+import { DialogFrame } from './dialog-frame.js';
 import { useOpenedOnce } from './opened-once.js';
 
 export interface ConfirmDialogProps {
@@ -41,39 +41,29 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   if (!useOpenedOnce(open)) return null;
   return (
-    <Dialog.Root
+    <DialogFrame
       role="alertdialog"
-      lazyMount
-      unmountOnExit
       open={open}
       finalFocusEl={finalFocusEl}
       onOpenChange={(details) => {
         if (!details.open) onCancel();
       }}
-      placement="center"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {/* A name with no space in it (an e-mail, a long trading name) wraps anywhere rather than overflow. */}
-              <Text overflowWrap="anywhere">{text}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="subtle" colorPalette="gray" onClick={onCancel} disabled={loading}>
-                {cancelLabel}
-              </Button>
-              <Button colorPalette="red" onClick={onConfirm} loading={loading}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Dialog.Header>
+        <Dialog.Title>{title}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        {/* A name with no space in it (an e-mail, a long trading name) wraps anywhere rather than overflow. */}
+        <Text overflowWrap="anywhere">{text}</Text>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="subtle" colorPalette="gray" onClick={onCancel} disabled={loading}>
+          {cancelLabel}
+        </Button>
+        <Button colorPalette="red" onClick={onConfirm} loading={loading}>
+          {confirmLabel}
+        </Button>
+      </Dialog.Footer>
+    </DialogFrame>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The core every screen needs, shared by all apps as one singleton (one Chakra system, one toaster,
  * one colour mode). Widgets that hold no shared state are separate entry points
- * (`@backoffice/ui/confirm-dialog`, `/confirm-delete-dialog`, `/pagination-footer`, `/tooltip`, `/standalone`, `/app-root`, and the
+ * (`@backoffice/ui/confirm-dialog`, `/confirm-delete-dialog`, `/dialog-frame`, `/pagination-footer`, `/tooltip`, `/standalone`, `/app-root`, and the
  * list-screen kit `@backoffice/ui/kit`), built into the apps that use them, so the first screen does
  * not download every widget.
  */

@@ -56,40 +56,21 @@ function ActorCell({ event }: { event: AuditEvent }) {
   );
 }
 
+/** Every cell at the top of its row: a row is as tall as its longest list of changes. */
+const alignedTop = (columns: Column<AuditEvent>[]): Column<AuditEvent>[] =>
+  columns.map((column) => ({ ...column, cellProps: { verticalAlign: 'top', ...column.cellProps } }));
+
 /** The activity list's columns: when, who (and from where), what, which record, and what changed. */
-export const activityColumns: Column<AuditEvent>[] = [
+export const activityColumns = alignedTop([
   {
     key: 'when',
     header: m.columns.when,
     width: '9.5rem',
     cell: (event) => <time dateTime={event.occurred_at}>{formatDateTime(event.occurred_at)}</time>,
-    cellProps: { whiteSpace: 'nowrap', verticalAlign: 'top' },
+    cellProps: { whiteSpace: 'nowrap' },
   },
-  {
-    key: 'who',
-    header: m.columns.who,
-    width: '21%',
-    cell: (event) => <ActorCell event={event} />,
-    cellProps: { verticalAlign: 'top' },
-  },
-  {
-    key: 'action',
-    header: m.columns.action,
-    width: '18%',
-    cell: (event) => auditActionText(event),
-    cellProps: { verticalAlign: 'top' },
-  },
-  {
-    key: 'entity',
-    header: m.columns.entity,
-    width: '21%',
-    cell: (event) => <EntityCell event={event} />,
-    cellProps: { verticalAlign: 'top' },
-  },
-  {
-    key: 'changes',
-    header: m.columns.changes,
-    cell: (event) => <AuditChangeList event={event} />,
-    cellProps: { verticalAlign: 'top' },
-  },
-];
+  { key: 'who', header: m.columns.who, width: '21%', cell: (event) => <ActorCell event={event} /> },
+  { key: 'action', header: m.columns.action, width: '18%', cell: (event) => auditActionText(event) },
+  { key: 'entity', header: m.columns.entity, width: '21%', cell: (event) => <EntityCell event={event} /> },
+  { key: 'changes', header: m.columns.changes, cell: (event) => <AuditChangeList event={event} /> },
+]);

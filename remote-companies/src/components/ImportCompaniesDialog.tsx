@@ -1,11 +1,11 @@
 import { useCompanyImport } from '@backoffice/api-client';
 import type { ImportPreview, ImportSummary } from '@backoffice/contracts';
 import { apiErrorText, showErrorToast, showSuccessToast } from '@backoffice/ui';
+import { DialogFrame } from '@backoffice/ui/dialog-frame';
 import { AlertMessage, saveFile } from '@backoffice/ui/kit';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
-import { Portal } from '@chakra-ui/react/portal';
 import { Stack } from '@chakra-ui/react/stack';
 import { chakra } from '@chakra-ui/react/styled-system';
 import { Table } from '@chakra-ui/react/table';
@@ -119,91 +119,77 @@ export function ImportCompaniesDialog({ open, onClose }: { open: boolean; onClos
         : 0;
 
   return (
-    <Dialog.Root
-      lazyMount
-      unmountOnExit
+    <DialogFrame
       open={open}
       size="lg"
-      placement="center"
       scrollBehavior="inside"
       closeOnInteractOutside={false}
       onOpenChange={(details) => {
         if (!details.open) close();
       }}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{m.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text color="fg.muted">{m.intro}</Text>
-                {(phase.kind === 'choose' || phase.kind === 'preview') && (
-                  <Stack gap="1">
-                    <chakra.label htmlFor={inputId} fontWeight="medium">
-                      {m.fileLabel}
-                    </chakra.label>
-                    <chakra.input
-                      id={inputId}
-                      type="file"
-                      accept=".csv,text/csv"
-                      onChange={(event) => void check(event.currentTarget.files?.[0] ?? null)}
-                    />
-                  </Stack>
-                )}
-                {importing.preview.isPending && <Text aria-live="polite">{m.checking}</Text>}
-                {phase.kind === 'preview' && <PreviewResult preview={phase.preview} />}
-                {phase.kind === 'running' && (
-                  <ProgressBar
-                    label={m.progressLabel}
-                    value={phase.processed}
-                    max={phase.preview.rows}
-                    text={m.progress(phase.processed, phase.preview.rows)}
-                  />
-                )}
-                {phase.kind === 'done' && (
-                  <AlertMessage status="success" title={m.summaryTitle} text={m.summary(phase.summary)} />
-                )}
-                {phase.kind === 'failed' && <AlertMessage status="error" title={m.failedTitle} text={phase.detail} />}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer flexWrap="wrap">
-              {rejectedCount > 0 && (
-                <Button
-                  variant="outline"
-                  onClick={() => void downloadRejected()}
-                  loading={importing.rejected.isPending}
-                >
-                  <FiDownload aria-hidden />
-                  {m.downloadRejected}
-                </Button>
-              )}
-              {(phase.kind === 'done' || phase.kind === 'failed') && (
-                <Button variant="outline" onClick={reset}>
-                  {m.chooseAnother}
-                </Button>
-              )}
-              <Button variant="subtle" colorPalette="gray" onClick={close} disabled={phase.kind === 'running'}>
-                {phase.kind === 'done' ? m.close : messages.cancel}
-              </Button>
-              {(phase.kind === 'preview' || phase.kind === 'running') && (
-                <Button
-                  onClick={() => phase.kind === 'preview' && void run(phase.preview)}
-                  loading={phase.kind === 'running'}
-                  disabled={phase.preview.valid === 0}
-                >
-                  <FiUpload aria-hidden />
-                  {m.run(phase.preview.valid)}
-                </Button>
-              )}
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Dialog.Header>
+        <Dialog.Title>{m.title}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4">
+          <Text color="fg.muted">{m.intro}</Text>
+          {(phase.kind === 'choose' || phase.kind === 'preview') && (
+            <Stack gap="1">
+              <chakra.label htmlFor={inputId} fontWeight="medium">
+                {m.fileLabel}
+              </chakra.label>
+              <chakra.input
+                id={inputId}
+                type="file"
+                accept=".csv,text/csv"
+                onChange={(event) => void check(event.currentTarget.files?.[0] ?? null)}
+              />
+            </Stack>
+          )}
+          {importing.preview.isPending && <Text aria-live="polite">{m.checking}</Text>}
+          {phase.kind === 'preview' && <PreviewResult preview={phase.preview} />}
+          {phase.kind === 'running' && (
+            <ProgressBar
+              label={m.progressLabel}
+              value={phase.processed}
+              max={phase.preview.rows}
+              text={m.progress(phase.processed, phase.preview.rows)}
+            />
+          )}
+          {phase.kind === 'done' && (
+            <AlertMessage status="success" title={m.summaryTitle} text={m.summary(phase.summary)} />
+          )}
+          {phase.kind === 'failed' && <AlertMessage status="error" title={m.failedTitle} text={phase.detail} />}
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer flexWrap="wrap">
+        {rejectedCount > 0 && (
+          <Button variant="outline" onClick={() => void downloadRejected()} loading={importing.rejected.isPending}>
+            <FiDownload aria-hidden />
+            {m.downloadRejected}
+          </Button>
+        )}
+        {(phase.kind === 'done' || phase.kind === 'failed') && (
+          <Button variant="outline" onClick={reset}>
+            {m.chooseAnother}
+          </Button>
+        )}
+        <Button variant="subtle" colorPalette="gray" onClick={close} disabled={phase.kind === 'running'}>
+          {phase.kind === 'done' ? m.close : messages.cancel}
+        </Button>
+        {(phase.kind === 'preview' || phase.kind === 'running') && (
+          <Button
+            onClick={() => phase.kind === 'preview' && void run(phase.preview)}
+            loading={phase.kind === 'running'}
+            disabled={phase.preview.valid === 0}
+          >
+            <FiUpload aria-hidden />
+            {m.run(phase.preview.valid)}
+          </Button>
+        )}
+      </Dialog.Footer>
+    </DialogFrame>
   );
 }
 

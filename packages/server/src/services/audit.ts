@@ -42,6 +42,18 @@ export function audited<T>(db: Db, actor: Actor, work: (tx: Db) => Promise<T>, r
   });
 }
 
+/** How a service changes rows: `audited`, through its repository bound to the change's transaction. */
+export type AuditedWrite<R> = <T>(
+  actor: Actor,
+  work: (repository: R) => Promise<T>,
+  reason?: ChangeReason,
+) => Promise<T>;
+
+/** The `AuditedWrite` on `db` of a repository class (whose constructor takes the database or a transaction). */
+export function auditedWrite<R>(db: Db, Repository: new (db: Db) => R): AuditedWrite<R> {
+  return (actor, work, reason) => audited(db, actor, (tx) => work(new Repository(tx)), reason);
+}
+
 /** An event that changes no row (a sign-in, failed or not), written by the code that saw it. */
 export interface PlainEvent {
   action: 'user.login' | 'user.login_failed';

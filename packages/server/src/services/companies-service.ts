@@ -9,7 +9,7 @@ import type { AuditRepository } from '../db/audit-repository.js';
 import type { Db } from '../db/client.js';
 import { CompaniesRepository, type CompanyListRow, TaxIdTakenError } from '../db/companies-repository.js';
 import { HttpError, refusing } from '../http/http-error.js';
-import { type Actor, audited, type ChangeReason } from './audit.js';
+import { type Actor, type AuditedWrite, auditedWrite } from './audit.js';
 
 const notFound = () => new HttpError(404, apiErrors.companyNotFound);
 
@@ -40,15 +40,15 @@ export interface RelatedRows {
  * handlers validate, authorise and call one method; a broken rule is an `HttpError`.
  */
 export class CompaniesService {
+  /** A change of companies' rows, on record as `actor`'s. */
+  readonly #write: AuditedWrite<CompaniesRepository>;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly companies: CompaniesRepository,
     private readonly audit: AuditRepository,
-  ) {}
-
-  /** A change of companies' rows, on record as `actor`'s, through a repository bound to its transaction. */
-  #write<T>(actor: Actor, work: (companies: CompaniesRepository) => Promise<T>, reason?: ChangeReason): Promise<T> {
-    return audited(this.db, actor, (tx) => work(new CompaniesRepository(tx)), reason);
+  ) {
+    this.#write = auditedWrite(db, CompaniesRepository);
   }
 
   async get(id: string): Promise<CompanyListRow> {

@@ -12,7 +12,7 @@ import type { Db } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
 import { EmailTakenError, LAST_ACTIVE_SUPERUSER, type UserChanges, UsersRepository } from '../db/users-repository.js';
 import { HttpError, refusing } from '../http/http-error.js';
-import { type Actor, audited, type ChangeReason } from './audit.js';
+import { type Actor, type AuditedWrite, auditedWrite } from './audit.js';
 import { hashLinkToken, newLinkToken } from './link-tokens.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
@@ -40,15 +40,15 @@ export interface AccountNotices {
  * with its history, as `actor`'s (audit.ts).
  */
 export class UsersService {
+  /** A change of users' rows, on record as `actor`'s. */
+  readonly #write: AuditedWrite<UsersRepository>;
+
   constructor(
     private readonly users: UsersRepository,
     private readonly notices: AccountNotices,
-    private readonly db: Db,
-  ) {}
-
-  /** A change of users' rows, on record as `actor`'s, through a repository bound to its transaction. */
-  #write<T>(actor: Actor, work: (users: UsersRepository) => Promise<T>, reason?: ChangeReason): Promise<T> {
-    return audited(this.db, actor, (tx) => work(new UsersRepository(tx)), reason);
+    db: Db,
+  ) {
+    this.#write = auditedWrite(db, UsersRepository);
   }
 
   /** A user by id (`GET /users/{id}`; who may ask is the route's business). */

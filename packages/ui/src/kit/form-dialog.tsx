@@ -1,7 +1,7 @@
 import { uiMessages, useOpenedOnce } from '@backoffice/ui';
+import { DialogFrame } from '@backoffice/ui/dialog-frame';
 import { CloseButton } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
-import { Portal } from '@chakra-ui/react/portal';
 import {
   type ComponentType,
   createContext,
@@ -57,7 +57,7 @@ export function FormDialog({ open, onClose, finalFocusEl, children }: FormDialog
   if (!useOpenedOnce(open)) return null;
   return (
     <>
-      <Dialog.Root
+      <DialogFrame
         open={open}
         finalFocusEl={finalFocusEl}
         onOpenChange={(details) => {
@@ -65,26 +65,16 @@ export function FormDialog({ open, onClose, finalFocusEl, children }: FormDialog
           if (changed.current) setAsking(true);
           else onClose();
         }}
-        placement="center"
         size="md"
-        // The form keeps its state only while the dialog is open.
-        lazyMount
-        unmountOnExit
+        contentProps={{ overflowWrap: 'anywhere' }}
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content overflowWrap="anywhere">
-              <ReportChanges.Provider value={report}>{open && children}</ReportChanges.Provider>
-              <Dialog.CloseTrigger asChild>
-                {/* Keeps the focus in the field on press: its blur validation grows the centred dialog,
-                    which moved this button from under the pointer before the click landed. */}
-                <CloseButton size="sm" aria-label={uiMessages.close} onMouseDown={(event) => event.preventDefault()} />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        <ReportChanges.Provider value={report}>{open && children}</ReportChanges.Provider>
+        <Dialog.CloseTrigger asChild>
+          {/* Keeps the focus in the field on press: its blur validation grows the centred dialog,
+              which moved this button from under the pointer before the click landed. */}
+          <CloseButton size="sm" aria-label={uiMessages.close} onMouseDown={(event) => event.preventDefault()} />
+        </Dialog.CloseTrigger>
+      </DialogFrame>
       <DiscardChangesDialog
         open={asking}
         onKeepEditing={() => setAsking(false)}
