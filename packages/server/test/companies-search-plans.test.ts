@@ -91,6 +91,8 @@ function companies() {
 let database: TestDatabase;
 let db: Db;
 const plans: Record<string, CompaniesRepository> = {};
+/** The plans that narrow phrases one way only (by their word pairs, or by their trigrams). */
+const PHRASE_PLANS = new Set(['pairs', 'grams']);
 
 beforeAll(async () => {
   database = await freshDatabase();
@@ -212,8 +214,11 @@ describe('a CNPJ prefix, masked or bare, or words give the same answers whatever
             expected?.data.map((row) => row.id),
             what,
           ).toEqual(reference.slice(skip, skip + 5));
-          for (const [name, plan] of Object.entries(plans))
+          for (const [name, plan] of Object.entries(plans)) {
+            // The pairs' plans differ from the others for phrases only (a few thousand lists less on a busy machine).
+            if (PHRASE_PLANS.has(name) && !/\s/.test(search)) continue;
             expect(await plan.list(filter, skip, 5, sort), `${what} (${name})`).toEqual(expected);
+          }
         }
       }
     }
