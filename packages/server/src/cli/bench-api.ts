@@ -160,6 +160,11 @@ function requests(rareCnpj: string, middleCnpj: string): BenchRequest[] {
     companiesRequest('sort=-cnpj search "padaria sao joao"', { sort: '-cnpj', search: 'padaria sao joao' }),
     companiesRequest('search "comercio ltda" (common words, no match)', { search: 'comercio ltda' }),
     companiesRequest('sort=trading_name search "comercio ltda"', { sort: 'trading_name', search: 'comercio ltda' }),
+    companiesRequest('sort=-cnpj search "comercio ltda"', { sort: '-cnpj', search: 'comercio ltda' }),
+    // A common phrase at the start of names (~5 % of the companies), in the newest and the name orders.
+    companiesRequest('search "auto pecas" (common phrase)', { search: 'auto pecas' }),
+    companiesRequest('sort=trading_name search "auto pecas"', { sort: 'trading_name', search: 'auto pecas' }),
+    companiesRequest('sort=-legal_name search "auto pecas"', { sort: '-legal_name', search: 'auto pecas' }),
     companiesRequest('dashboard: companies, limit 100', {}, 0, 100),
     {
       name: 'dashboard: users, limit 100',

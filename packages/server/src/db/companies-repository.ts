@@ -93,6 +93,16 @@ function unmaskedOf(search: string): string | undefined {
   return /^[0-9a-z]+$/.test(cnpj) && cnpj !== search.toLowerCase() ? cnpj : undefined;
 }
 
+/**
+ * The term as search_normalize writes it, near enough to count it in the sample (the database's own
+ * normalisation decides what matches; this only estimates how many).
+ */
+const sampleNormalize = (term: string) =>
+  term.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ');
+
+/** How many trigrams of a phrase's unmasked text (`comercioltda`) narrow it beside its word pairs (pairsNarrowing). */
+export const UNMASKED_GRAMS = 2;
+
 /** Three letters or digits of a phrase's words, each a trigram the search index holds (phraseNarrowing). */
 export const PHRASE_GRAMS = 3;
 
@@ -120,6 +130,40 @@ function phraseGramsOf(search: string): string[][] | undefined {
     return found;
   });
   return grams.filter((found) => found.length > 0).length >= 2 ? grams : undefined;
+}
+
+/**
+ * Where two words of a company's names meet (migration 0014, `search_pairs`, and companies_search_pairs_idx): the
+ * same expression as the index's, or the planner cannot use it.
+ */
+const NAME_PAIRS = sql`(search_pairs(${companies.trading_name_key}) || search_pairs(${companies.legal_name_key}))`;
+
+/**
+ * The word pairs (search_pairs) that every company whose names hold the phrase holds too: for two neighbouring runs
+ * of letters and digits of the term, the last three characters of the first, what stands between them, and the
+ * first three of the next. A run at the term's edge may go on in a name (`ria são jo` is in `padaria são joão`), so
+ * it gives its pair only with three characters of its own; a shorter one inside the term is whole, and its `guard`
+ * (the text the term must hold for the pair to follow) takes in the character that bounds it. Each pair is written
+ * as the database's own normalisation of the term is checked to hold its guard (phraseNarrowing), so a term this
+ * normalisation reads otherwise loses a pair, never a match.
+ */
+function phrasePairsOf(search: string): { pair: string; guard: string }[] {
+  if (cnpjPrefixOf(search) !== undefined) return [];
+  const runs = sampleNormalize(search).match(/[a-z0-9]+|[^a-z0-9]+/g) ?? [];
+  const pairs: { pair: string; guard: string }[] = [];
+  const isWord = (run: string | undefined) => run !== undefined && /^[a-z0-9]/.test(run);
+  for (let k = 0; k + 2 < runs.length; k++) {
+    const [first, between, next] = [runs[k], runs[k + 1], runs[k + 2]] as [string, string, string];
+    if (!isWord(first)) continue;
+    // A short run is whole only where the term bounds it (the run before it, or after it, is no word).
+    if (first.length < 3 && k === 0) continue;
+    if (next.length < 3 && k + 3 >= runs.length) continue;
+    const pair = `${first.slice(-3)}${between}${next.slice(0, 3)}`;
+    const before = first.length < 3 ? (runs[k - 1] ?? '').slice(-1) : '';
+    const after = next.length < 3 ? (runs[k + 3] ?? '').slice(0, 1) : '';
+    pairs.push({ pair, guard: `${before}${pair}${after}` });
+  }
+  return pairs;
 }
 
 /**
@@ -454,13 +498,6 @@ function bothSorted(a: number[], b: number[]): number[] {
   return both;
 }
 
-/**
- * The term as search_normalize writes it, near enough to count it in the sample (the database's own
- * normalisation decides what matches; this only estimates how many).
- */
-const sampleNormalize = (term: string) =>
-  term.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ');
-
 export class CompaniesRepository {
   readonly #pages = new Map<string, PreparedPage>();
   #sample: Sample | undefined;
@@ -472,6 +509,7 @@ export class CompaniesRepository {
   private readonly walkWindowRows: number | undefined;
   private readonly orderWalkRows: number | undefined;
   private readonly alwaysSplit: boolean;
+  private readonly pairsPlan: boolean | undefined;
 
   constructor(
     private readonly db: Db,
@@ -481,7 +519,8 @@ export class CompaniesRepository {
      * `maxMatchesReadFirst` makes it fall back; `walkWindow` walks every phrase the sample has seen
      * (walkNewest) through that many rows (a small one makes the walk fall short); `orderWalk` walks every
      * search the sample holds in the other orders (walkOrder) through that many rows; `split` splits every
-     * word that can be split at the start of the order's names (splitAtTerm), whatever the sample says.
+     * word that can be split at the start of the order's names (splitAtTerm), whatever the sample says;
+     * `pairs` true narrows every phrase that has word pairs by them, false never (phraseNarrowing).
      */
     plans: {
       maxMatchesSorted?: number;
@@ -490,6 +529,7 @@ export class CompaniesRepository {
       walkWindow?: number;
       orderWalk?: number;
       split?: boolean;
+      pairs?: boolean;
     } = {},
   ) {
     this.maxMatchesSorted = plans.maxMatchesSorted ?? MAX_MATCHES_SORTED;
@@ -498,6 +538,7 @@ export class CompaniesRepository {
     this.walkWindowRows = plans.walkWindow;
     this.orderWalkRows = plans.orderWalk;
     this.alwaysSplit = plans.split ?? false;
+    this.pairsPlan = plans.pairs;
   }
 
   async list(
@@ -903,6 +944,9 @@ export class CompaniesRepository {
    * it (otherwise it is `true`), so the narrowing cannot drop a match whatever the term. The sample also
    * says how many companies hold all of them (`expected`, at least the phrase's matches) and what share of
    * the filter's companies hold the phrase itself (`share`, which decides whether to walk: walkWindow).
+   * A phrase whose words are each common and never side by side (`comercio ltda`) is in no company, but its
+   * rarest trigrams are in ~100 000: where two of its words meet (phrasePairsOf, companies_search_pairs_idx) is
+   * in few. The sample says which of the two, the trigrams or the pairs, names fewer companies, and those are read.
    */
   private async phraseNarrowing(
     filter: CompaniesFilter & { search: string },
@@ -918,16 +962,21 @@ export class CompaniesRepository {
       .map(({ gram }) => gram)
       .filter((gram, i, all) => all.indexOf(gram) === i)
       .slice(0, PHRASE_GRAMS);
-    const narrowing = and(
+    const byGrams = and(
       ...rarest.map(
         (gram) =>
           sql`(position(${gram} in search_normalize(${search})) = 0 or ${companies.search_text} like ${`%${gram}%`})`,
       ),
     ) as SQL;
-    if (sample.size === 0) return { narrowing };
-    // The sampled rows holding all of the rarest trigrams: what the planner's estimate would say from a
-    // sample, without asking it (a round trip and a plan).
-    const together = rarest.map((gram) => sample.holding(gram)).reduce(bothSorted).length;
+    const pairs = this.pairsPlan === false ? [] : phrasePairsOf(search);
+    const byPairs = pairs.length > 0 ? this.pairsNarrowing(search, pairs, sample) : undefined;
+    if (sample.size === 0) return { narrowing: byPairs?.narrowing ?? byGrams };
+    // The sampled rows holding all of the rarest trigrams, or all of the pairs (or the unmasked term's trigrams):
+    // what the planner's estimate would say from a sample, without asking it (a round trip and a plan). The fewer
+    // are read.
+    const withGrams = rarest.map((gram) => sample.holding(gram)).reduce(bothSorted).length;
+    const withPairs = byPairs?.rows.length ?? Number.POSITIVE_INFINITY;
+    const pairsFirst = byPairs !== undefined && (this.pairsPlan === true || withPairs <= withGrams);
     const ofFilter = (row: number) =>
       (filter.type === undefined || sample.types[row] === filter.type) &&
       (filter.is_active === undefined || sample.active[row] === filter.is_active);
@@ -935,10 +984,49 @@ export class CompaniesRepository {
     for (let row = 0; row < sample.size; row++) if (ofFilter(row)) inFilter++;
     const matching = sample.holding(sampleNormalize(search)).filter(ofFilter).length;
     return {
-      narrowing,
-      expected: (together / sample.size) * sample.rows,
+      narrowing: pairsFirst ? byPairs.narrowing : byGrams,
+      expected: ((pairsFirst ? withPairs : withGrams) / sample.size) * sample.rows,
       share: inFilter === 0 ? 0 : matching / inFilter,
       sample,
+    };
+  }
+
+  /**
+   * The companies that hold each of a phrase's word pairs (companies_search_pairs_idx: one small entry each, where
+   * `comercio ltda`'s trigrams name ~100 000 companies), or its unmasked text (searchCondition finds that too, so
+   * the narrowing must keep it). A pair is asked only when the database's normalisation of the term holds its guard.
+   * The unmasked text is looked up by the UNMASKED_GRAMS of its trigrams the sample holds least (those across its
+   * words, `iol` and `olt` in `comercioltda`, are in names written without spaces only): its whole pattern's
+   * trigram scan read 47–137 pages where the pairs read 3–18. Also the sampled rows this narrowing names.
+   */
+  private pairsNarrowing(
+    search: string,
+    pairs: { pair: string; guard: string }[],
+    sample: Sample,
+  ): { narrowing: SQL; rows: number[] } {
+    const together = and(
+      ...pairs.map(
+        ({ pair, guard }) =>
+          sql`(position(${guard} in search_normalize(${search})) = 0 or ${NAME_PAIRS} @> array[${pair}]::text[])`,
+      ),
+    ) as SQL;
+    const withPairs = pairs.map(({ guard }) => sample.holding(guard)).reduce(bothSorted);
+    const unmasked = unmaskedOf(search);
+    if (unmasked === undefined) return { narrowing: together, rows: withPairs };
+    const grams: string[] = [];
+    for (let i = 0; i + 3 <= unmasked.length; i++) grams.push(unmasked.slice(i, i + 3));
+    const rarest = [...new Set(grams)]
+      .map((gram) => ({ gram, rows: sample.holding(gram) }))
+      .sort((a, b) => a.rows.length - b.rows.length)
+      .slice(0, UNMASKED_GRAMS);
+    // Every row whose text holds the unmasked term holds each of its trigrams (a phrase's has six letters or more).
+    const glued =
+      and(...rarest.map(({ gram }) => sql`${companies.search_text} like ${`%${gram}%`}`)) ??
+      sql`${companies.search_text} like ${containing(unmasked)}`;
+    const withGlued = rarest.map(({ rows }) => rows).reduce(bothSorted, sample.holding(unmasked.slice(0, 3)));
+    return {
+      narrowing: or(together, glued) as SQL,
+      rows: [...new Set([...withPairs, ...withGlued])],
     };
   }
 

@@ -132,6 +132,13 @@ export const companies = pgTable(
       'gin',
       sql`(substr(${t.trading_name_key}, 2) || E'\\n' || substr(${t.legal_name_key}, 2) || E'\\n' || lower(${t.tax_id})) gin_trgm_ops`,
     ),
+    // Where two words of a name meet (migration 0014, search_pairs): a phrase of common words that are never side
+    // by side (`comercio ltda`) is looked up by its pairs (companies-repository.ts, phraseNarrowing). The same
+    // expression as NAME_PAIRS there, or the planner cannot use it.
+    index('companies_search_pairs_idx').using(
+      'gin',
+      sql`(search_pairs(${t.trading_name_key}) || search_pairs(${t.legal_name_key}))`,
+    ),
     // A CNPJ typed with its mask is searched as a prefix of tax_id (companies-repository.ts):
     // pattern ops let LIKE 'prefix%' use a b-tree whatever the database's collation.
     index('companies_tax_id_prefix_idx').on(t.tax_id.op('varchar_pattern_ops')),
