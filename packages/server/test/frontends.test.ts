@@ -2,12 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { REMOTE_CONTRACT_VERSION } from '@backoffice/contracts';
+import { REMOTE_CONTRACT_VERSION, type RegistryScreen } from '@backoffice/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { earlyRequests } from '../src/plugins/first-screen.js';
 import { WorkspaceRemotes } from '../src/services/workspace-remotes.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { declaration } from './support/remote-builds.js';
+
+/** A screen of the registry with what the early requests read: its path, access and `firstData`. */
+const screenOf = (path: string, access: 'signed-in' | 'superuser', firstData: RegistryScreen['firstData']) =>
+  ({ path, expose: 'Page', title: 'Página', access, remote: 'r', firstData }) satisfies RegistryScreen;
 
 /** The companies screen as its remote declares it: a list whose first page a page asks for early. */
 const COMPANIES = (() => {
@@ -180,36 +184,23 @@ describe('one origin for the API, the shell and the remotes', () => {
   });
 
   it('asks for a super user’s screen’s list only once the user is known to be one', () => {
-    const users = {
-      path: '/admin',
-      expose: 'AdminPage',
-      title: 'Usuários',
-      access: 'superuser' as const,
-      remote: 'admin',
-      firstData: { list: '/users/', pageSize: 10, params: [], defaults: {}, values: {} },
-    };
+    const users = screenOf('/admin', 'superuser', {
+      list: '/users/',
+      pageSize: 10,
+      params: [],
+      defaults: {},
+      values: {},
+    });
     expect(earlyRequests('/admin?page=2', users)).toEqual({ get: [], superuser: ['/api/v1/users/?skip=10&limit=10'] });
   });
 
   it('asks for a record screen’s declared requests with the URL’s parameters, none for a dot segment', () => {
-    const company = {
-      path: '/companies/:id',
-      expose: 'CompanyPage',
-      title: 'Empresa',
-      access: 'signed-in' as const,
-      remote: 'companies',
-      firstData: { get: ['/companies/:id', '/companies/:id/history'] },
-    };
+    const company = screenOf('/companies/:id', 'signed-in', { get: ['/companies/:id', '/companies/:id/history'] });
     expect(earlyRequests('/companies/0b1c?x=1', company)).toEqual({
       get: ['/api/v1/companies/0b1c', '/api/v1/companies/0b1c/history'],
     });
     expect(earlyRequests('/companies/%2E%2E', company)).toEqual({ get: [] });
-    const history = {
-      ...company,
-      path: '/admin/users/:id',
-      access: 'superuser' as const,
-      firstData: { get: ['/users/:id'] },
-    };
+    const history = screenOf('/admin/users/:id', 'superuser', { get: ['/users/:id'] });
     expect(earlyRequests('/admin/users/7', history)).toEqual({ get: [], superuser: ['/api/v1/users/7'] });
   });
 
