@@ -1,4 +1,8 @@
 import { afterFirstPaint } from './first-paint/after-paint';
+import { forgetFailedFirstScreenScripts } from './first-screen-scripts';
+
+// Before the page's other deferred scripts run (they follow this one): see first-screen-scripts.ts.
+forgetFailedFirstScreenScripts();
 
 /**
  * The page's entry. The app's modules (React, the design system, the routes) are in this same chunk —

@@ -4,6 +4,7 @@ import { GREETING_STORAGE_KEY } from '@backoffice/api-client';
 import { COLOR_MODE_STORAGE_KEY } from '@backoffice/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { afterFirstPaint } from '../src/first-paint/after-paint';
+import { forgetFailedFirstScreenScripts } from '../src/first-screen-scripts';
 import { COLLAPSED_STORAGE_KEY } from '../src/layout/AppFrame';
 
 /** The head script as the build serves it (minified, but the same code). */
@@ -287,5 +288,20 @@ describe('the app starting after the first paint is on screen', () => {
     expect(done).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(done).toBe(true);
+  });
+});
+
+describe('a first-screen script that fails before the app asks for it', () => {
+  it('is removed from the page, so the loader that asks again makes its own request', () => {
+    forgetFailedFirstScreenScripts();
+    document.head.innerHTML =
+      '<script defer src="/static/js/async/signed-in.1.js"></script><script src="/static/js/async/2.js"></script>';
+    const [named, loaders] = [...document.head.querySelectorAll('script')];
+    named?.dispatchEvent(new Event('error'));
+    loaders?.dispatchEvent(new Event('error'));
+    // The page's deferred script goes; a loader's own script is the loader's to remove.
+    expect([...document.head.querySelectorAll('script')].map((script) => script.getAttribute('src'))).toEqual([
+      '/static/js/async/2.js',
+    ]);
   });
 });

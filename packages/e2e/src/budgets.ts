@@ -12,7 +12,9 @@ export const BUDGETS = {
     // Portuguese table of every API detail landed: measured 256.2 and 232.3 KB on that build. Issue 26
     // retired the 180 KB target: the page now paints before its JavaScript (the first paint's goals,
     // `firstPaintGzipKB` and bench:web's first paint and interactive), and the account pages keep the design
-    // system; the ceiling stays, so the page never gets heavier.
+    // system; the ceiling stays, so the page never gets heavier. Dashboard 236 → 237 on 2026-11-29 (issue 26):
+    // the app starting after the first frame, failed first-screen scripts forgotten, and the registry's
+    // check of a record's first requests (contract 1.2) measured 236.2 KB; nothing else grew.
     jsGzipKB: { target: 260, ceiling: 260 },
     jsFiles: { target: 6, ceiling: 6 },
     depth: { target: 3, ceiling: 3 },
@@ -43,7 +45,7 @@ export const BUDGETS = {
    */
   firstPaintGzipKB: 15,
   /** The signed-in dashboard at `/`. */
-  dashboard: { jsGzipKB: { target: 200, ceiling: 236 } },
+  dashboard: { jsGzipKB: { target: 200, ceiling: 237 } },
   /** A menu navigation from the dashboard: JavaScript fetched after the click. */
   navigation: { jsGzipKB: { target: 40, ceiling: 40 } },
   /**

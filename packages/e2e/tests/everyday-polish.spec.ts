@@ -5,6 +5,8 @@ import { startEmbedHost } from '../src/embed-host.js';
 import { expect, expectNoSeriousA11yViolations, test } from '../src/fixtures.js';
 
 const DESKTOP = { width: 1366, height: 900 };
+/** How long a filter browsed with the arrow keys rests before it applies (@backoffice/ui's FILTER_KEYS_DEBOUNCE_MS). */
+const KEYS_PAUSE_MS = 600;
 
 /** A run of text unique to one test, so its rows are the only ones a search shows. */
 const uniqueTag = () => `t${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -252,7 +254,10 @@ test.describe('keyboard (issue 28)', () => {
     await page.keyboard.press('ArrowDown');
     await expect(tipo).toHaveValue('filial');
     await expect(page).toHaveURL(/type=filial/);
-    await page.waitForLoadState('networkidle');
+    // The list follows the URL a render later (the page reached network idle long before: waiting for it
+    // returns at once). Then a moment more, as long as the keys' pause, for a second request to show.
+    await expect.poll(() => asked.filter((type) => type === 'filial')).toHaveLength(1);
+    await page.waitForTimeout(KEYS_PAUSE_MS);
     expect(asked.filter((type) => type === 'matriz')).toEqual([]);
     expect(asked.filter((type) => type === 'filial')).toHaveLength(1);
   });

@@ -205,22 +205,30 @@ test.describe('failure isolation', () => {
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   });
 
-  test('the signed-in frame failing to download once is recovered by "Tentar novamente", without a reload', async ({
+  test('the signed-in frame failing to download is recovered by "Tentar novamente", without a reload', async ({
     page,
     api,
     signIn,
   }) => {
     const user = await api.createUser();
-    let failures = 1;
+    // Down until the retry: the page names the chunk, and the app asks for it again if that failed first.
+    let down = true;
     await page.route('**/static/js/async/signed-in.*.js', (route) =>
-      failures-- > 0 ? route.abort('connectionrefused') : route.continue(),
+      down ? route.abort('connectionrefused') : route.continue(),
     );
+    // The shell's entry arriving late, the page's copy has failed before the app asks (the app must not
+    // wait on that failed script: shell/src/first-screen-scripts.ts).
+    await page.route('**/static/js/index.*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    });
     await signIn(user.token as string, '/');
     const retry = page.getByRole('button', { name: 'Tentar novamente' });
     await expect(retry).toBeVisible();
     await page.evaluate(() => {
       (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
     });
+    down = false;
     await retry.click();
     await expect(page.getByText('Aqui está um resumo do sistema').filter({ visible: true })).toBeVisible();
     await expect(nav(page).getByRole('link', { name: 'Empresas' })).toBeVisible();
