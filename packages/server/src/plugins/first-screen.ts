@@ -23,7 +23,8 @@ import { type FirstPaint, framedFirstPaint, publicFirstPaint } from './first-pai
  * Why scripts and not `<link rel="preload">`: Chromium keeps a failed script preload for the page's
  * lifetime, so a remote that was down at first load could never recover with "Tentar novamente",
  * and a prefetched no-cache file is downloaded again when used. A deferred script that fails costs
- * nothing later: the runtime asks for the same file again with its own (absolute) URL.
+ * nothing later: the shell's entry removes it from the page (shell/src/first-screen-scripts.ts), and the
+ * loader that needs it makes its own request.
  */
 
 /** The shell's lazy chunk of the signed-in frame (its `webpackChunkName`). */
