@@ -1,3 +1,4 @@
+import { AUDIT_ENTITY_TYPES } from '@backoffice/contracts';
 import { defineRemote, expose } from '@backoffice/remote-contract';
 import { ACTIVITY_PATH, ADMIN_PATH, USER_HISTORY_PATH } from './paths';
 
@@ -31,6 +32,15 @@ export default defineRemote({
       expose: 'ActivityPage',
       title: 'Atividade',
       access: 'superuser',
+      // The newest events for the URL's filters, once the visitor is known to be a super user; not with a
+      // period, whose days the page turns into instants where the person is (test/activity-page.test.tsx
+      // keeps it the page's own request).
+      firstData: {
+        list: '/audit-events',
+        params: ['actor_id', 'action', 'entity_type', 'entity_id'],
+        values: { entity_type: [...AUDIT_ENTITY_TYPES] },
+        pageOnly: ['from', 'to'],
+      },
     },
     {
       // One user's history (issue 27), opened from the e-mail in Usuários and from the activity list.

@@ -4,6 +4,7 @@ import { historyMessages } from '@backoffice/ui/kit';
 import {
   superuser as admin,
   type Call,
+  declaredFirstRequests,
   fakeApi,
   makeAuditEvent,
   makeCompany,
@@ -12,11 +13,12 @@ import {
   renderRoutes,
   rowOf,
 } from '@backoffice/ui/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/messages';
 import ActivityPage from '../src/pages/ActivityPage';
 import { apiFilterOf } from '../src/pages/activity-search';
+import remote from '../src/remote';
 
 const m = messages.activity;
 const auditCalls = (calls: Call[]) => calls.filter((call) => call.path === '/audit-events');
@@ -160,6 +162,21 @@ describe('ActivityPage', () => {
     await user.click(screen.getByRole('button', { name: m.clear }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(who).toHaveValue('');
+  });
+
+  it('asks first for what its declaration names, so the early answer is the page’s own', async () => {
+    const declared = remote.screens.find((screen) => screen.expose === 'ActivityPage');
+    if (!declared) throw new Error('ActivityPage is not declared');
+    for (const search of ['', `?entity_type=user&actor_id=${bruno.id}`, '?action=company.&entity_type=company']) {
+      const calls = serve();
+      const url = `/admin/activity${search}`;
+      renderRoutes([{ path: '/admin/activity', element: <ActivityPage /> }], url);
+      await waitFor(() => expect(auditCalls(calls)).not.toHaveLength(0));
+      expect([auditCalls(calls)[0]?.url.href]).toEqual(declaredFirstRequests(declared, url));
+      cleanup();
+    }
+    // A period is read where the person is: nothing is declared for it, the page asks itself.
+    expect(declaredFirstRequests(declared, '/admin/activity?from=2026-11-20')).toEqual([]);
   });
 
   it('takes the period as whole days where the person is, and says when it ends before it starts', async () => {

@@ -12,7 +12,7 @@ import { MAX_SKIP } from './constants.js';
  * The version of the contract between the shell and the remotes (the declaration's shape and what an
  * exposed page module must export). A remote built against another major is not shown.
  */
-export const REMOTE_CONTRACT_VERSION = '1.2.0';
+export const REMOTE_CONTRACT_VERSION = '1.3.0';
 
 /** Whether a remote built against contract `remote` works in a shell that speaks contract `shell`. */
 export function contractAccepts(shell: string, remote: string): boolean {
@@ -101,17 +101,29 @@ export const ScreenMenuSchema = v.object({
 });
 export type ScreenMenu = v.InferOutput<typeof ScreenMenuSchema>;
 
+const paramNames = v.pipe(v.array(v.pipe(v.string(), v.regex(/^[a-z_]{1,40}$/))), v.maxLength(20));
+
 /**
  * What a list screen asks the API for first, so the page can ask for it before the screen's code has
- * loaded (the server writes it into the page; see `firstDataPath`). The screen's URL search follows the
+ * loaded (the server writes it into the page; see `firstDataRequests`). The screen's URL search follows the
  * list kit's convention: `page` (1-based, `pageSize` rows) and `params` passed on as they are, in order.
  */
 export const ScreenFirstDataSchema = v.object({
   /** The API list under `/api/v1` (`/companies/`). */
   list: v.pipe(v.string(), v.regex(/^\/[a-z0-9/_-]*$/, 'An API path like /companies/'), v.maxLength(100)),
-  pageSize: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000)),
+  /**
+   * Rows per page, the list paged by `skip` and `limit`. Absent (contract 1.3): the list is paged by a
+   * cursor the API gives, so its first page is the request with the parameters alone.
+   */
+  pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000))),
   /** The URL's search parameters the page sends to the API as they are (its filters and order), in its order. */
-  params: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[a-z_]{1,40}$/))), v.maxLength(20)), []),
+  params: v.optional(paramNames, []),
+  /**
+   * Parameters the page turns into another value where it runs (a calendar day into an instant in the
+   * person's time zone, contract 1.3): with one of them in the URL, nothing is asked early, since the
+   * server cannot make the page's request.
+   */
+  pageOnly: v.optional(paramNames),
   /** A parameter equal to its default is left out, as the page leaves it out (`{ sort: 'newest' }`). */
   defaults: v.optional(v.record(v.string(), v.string()), {}),
   /**
@@ -124,7 +136,7 @@ export type ScreenFirstData = v.InferOutput<typeof ScreenFirstDataSchema>;
 
 /**
  * The query of the request a list screen makes first for its URL's search (`read` gives a parameter of
- * it), as the page builds it: `skip` and `limit` from `page`, then `params` trimmed — empty ones, defaults
+ * it), as the page builds it: `skip` and `limit` from `page` (a list paged by `skip`), then `params` trimmed — empty ones, defaults
  * and values not among a parameter's `values` left out; `GET /api/v1{list}?{new URLSearchParams(query)}`.
  * A value the page would read otherwise (an over-long search) gives another request than the page's: that
  * early answer is then not used, and the page asks itself.
@@ -134,12 +146,12 @@ export function firstDataQuery(
   read: (name: string) => string | null,
 ): [string, string][] {
   const { pageSize, params = [], defaults = {}, values = {} } = firstData;
-  const asked = read('page')?.trim() ?? '';
-  const page = /^\d+$/.test(asked) && Number(asked) >= 1 && Number(asked) <= MAX_SKIP / pageSize ? Number(asked) : 1;
-  const query: [string, string][] = [
-    ['skip', String((page - 1) * pageSize)],
-    ['limit', String(pageSize)],
-  ];
+  const query: [string, string][] = [];
+  if (pageSize !== undefined) {
+    const asked = read('page')?.trim() ?? '';
+    const page = /^\d+$/.test(asked) && Number(asked) >= 1 && Number(asked) <= MAX_SKIP / pageSize ? Number(asked) : 1;
+    query.push(['skip', String((page - 1) * pageSize)], ['limit', String(pageSize)]);
+  }
   for (const name of params) {
     const value = read(name)?.trim();
     const allowed = values[name];
@@ -182,9 +194,10 @@ export interface FirstRequest {
 
 /**
  * The requests a screen makes first at `pathname` with the URL's search (`read` gives a parameter of it):
- * the list's first page (`firstDataQuery`), or the record's requests with the URL's parameters, encoded as
- * the API client encodes them. None when a parameter is empty or a dot segment, which a browser would
- * resolve into another path than the page's own request.
+ * the list's first page (`firstDataQuery`; none when the URL has a parameter only the page can read), or
+ * the record's requests with the URL's parameters, encoded as the API client encodes them (none when a
+ * parameter is empty or a dot segment, which a browser would resolve into another path than the page's own
+ * request).
  */
 export function firstDataRequests(
   screen: { path: string; firstData?: v.InferInput<typeof FirstDataSchema> },
@@ -193,7 +206,10 @@ export function firstDataRequests(
 ): FirstRequest[] {
   const { firstData } = screen;
   if (!firstData) return [];
-  if ('list' in firstData) return [{ path: firstData.list, query: firstDataQuery(firstData, read) }];
+  if ('list' in firstData) {
+    if (firstData.pageOnly?.some((name) => read(name)?.trim())) return [];
+    return [{ path: firstData.list, query: firstDataQuery(firstData, read) }];
+  }
   const params = matchScreenPath(screen.path, pathname);
   if (!params) return [];
   const requests: FirstRequest[] = [];
@@ -227,7 +243,8 @@ export const ScreenSchema = v.object({
   slot: v.optional(v.picklist(SCREEN_SLOTS)),
   /**
    * What the screen asks the API for first, asked for as soon as its page arrives: a list's first page
-   * (`ScreenFirstDataSchema`) or a record's requests (`ScreenRecordDataSchema`, contract 1.2).
+   * (`ScreenFirstDataSchema`; paged by a cursor since contract 1.3) or a record's requests
+   * (`ScreenRecordDataSchema`, contract 1.2).
    */
   firstData: v.optional(FirstDataSchema),
 });

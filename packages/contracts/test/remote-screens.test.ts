@@ -268,6 +268,40 @@ describe('a list screen’s first request (firstData)', () => {
   });
 });
 
+describe('a list paged by a cursor (firstData without pageSize, contract 1.3)', () => {
+  const activity = {
+    path: '/admin/activity',
+    firstData: {
+      list: '/audit-events',
+      params: ['actor_id', 'entity_type'],
+      values: { entity_type: ['user', 'company'] },
+      pageOnly: ['from', 'to'],
+    },
+  };
+  const requests = (search: Record<string, string>) =>
+    firstDataRequests(activity, '/admin/activity', (name) => search[name] ?? null);
+
+  it('is the declared parameters alone: the API gives the next page’s cursor', () => {
+    expect(requests({})).toEqual([{ path: '/audit-events', query: [] }]);
+    expect(requests({ entity_type: 'company', actor_id: ' a1 ', page: '3', entity_id: 'x' })).toEqual([
+      {
+        path: '/audit-events',
+        query: [
+          ['actor_id', 'a1'],
+          ['entity_type', 'company'],
+        ],
+      },
+    ]);
+  });
+
+  it('asks nothing early when the URL has a parameter only the page can read (a day where the person is)', () => {
+    expect(requests({ from: '2026-11-20' })).toEqual([]);
+    expect(requests({ actor_id: 'a1', to: '2026-11-25' })).toEqual([]);
+    // Empty, it is absent for the page too.
+    expect(requests({ from: ' ', actor_id: 'a1' })).toEqual([{ path: '/audit-events', query: [['actor_id', 'a1']] }]);
+  });
+});
+
 describe('a record screen’s first requests (firstData.get, contract 1.2)', () => {
   const company = { path: '/companies/:id', firstData: { get: ['/companies/:id', '/companies/:id/history'] } };
   /** The paths as the server writes them for the page (the query of a record's requests is empty). */

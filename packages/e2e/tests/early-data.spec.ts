@@ -37,6 +37,22 @@ async function expectEachAskedOnce(page: Page, asked: string[], paths: string[])
   expect(await untaken(page)).toEqual([]);
 }
 
+/**
+ * Holds every file of a remote (its entry, its page) until each of `paths` was asked for — so those did not
+ * wait for the screen's code — then lets them through. Await `released` once the page has been opened.
+ */
+async function holdRemoteUntilAsked(page: Page, remote: string, asked: string[], paths: string[]) {
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(`**/remotes/${remote}/**`, (route) => (holding ? void held.push(route) : route.continue()));
+  const released = (async () => {
+    await expect.poll(() => paths.filter((path) => count(asked, path) === 0)).toEqual([]);
+    holding = false;
+    for (const route of held.splice(0)) await route.continue();
+  })();
+  return { released };
+}
+
 test('a cold /companies asks for the user and the list’s first page once, before the app’s code', async ({
   page,
   api,
@@ -65,10 +81,14 @@ test('a cold company page asks for the company and its history once, with the us
     type: 'matriz',
     is_active: true,
   });
+  const record = [`/api/v1/companies/${id}`, `/api/v1/companies/${id}/history`];
+  // The head script asked for both (the company page's declared firstData) before the page's code came,
+  // and the app took both over.
+  const { released } = await holdRemoteUntilAsked(page, 'companies', asked, record);
   await signIn(user.token as string, `/companies/${id}`);
+  await released;
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  // The head script asked for both (the company page's declared firstData), and the app took both over.
-  await expectEachAskedOnce(page, asked, [`/api/v1/companies/${id}`, `/api/v1/companies/${id}/history`]);
+  await expectEachAskedOnce(page, asked, record);
 });
 
 test('a cold dashboard greets as soon as the user is known, then fills its cards, each request once', async ({
@@ -108,6 +128,19 @@ test('a cold users list asks for its first page once, once the user is known to 
   // The first data row, whoever it is (the worker's product holds the users other specs made).
   await expect(page.getByRole('table', { name: 'Usuários' }).getByRole('row').nth(1)).toBeVisible();
   await expectEachAskedOnce(page, asked, ['/api/v1/users/?skip=0&limit=10']);
+});
+
+test('a cold activity list asks for its newest events once, with the URL’s filters', async ({ page, api, signIn }) => {
+  const asked = apiRequests(page);
+  // A user of this test's own: the list narrowed to its events (its creation).
+  const user = await api.createUser();
+  const events = `/api/v1/audit-events?entity_type=user&entity_id=${user.id}`;
+  // Asked for once the visitor is known to be a super user, before the activity page's code came.
+  const { released } = await holdRemoteUntilAsked(page, 'admin', asked, [events]);
+  await signIn(await api.superuserToken(), `/admin/activity?entity_type=user&entity_id=${user.id}`);
+  await released;
+  await expect(page.getByRole('link', { name: user.email }).first()).toBeVisible();
+  await expectEachAskedOnce(page, asked, [events]);
 });
 
 test('a super user’s next cold users list leaves with the user, not after its answer', async ({

@@ -75,6 +75,8 @@ export interface ScreenDefinition<Expose extends string = string> {
    * What the screen asks the API for first, which the page asks for as soon as it arrives, before any code
    * has loaded. A list: `list` (the API path), `pageSize`, the URL `params` passed on and their `defaults`
    * (see `firstDataQuery` in @backoffice/contracts); it must be the request the page's `prefetch` makes.
+   * A list paged by a cursor (contract 1.3) leaves `pageSize` out, and names in `pageOnly` the parameters
+   * only the page can read (with one in the URL, nothing is asked early).
    * A record (contract 1.2): `get`, API paths with the screen path's parameters (`/companies/:id/history`),
    * each a request the page makes for that record, as the API client writes it.
    */

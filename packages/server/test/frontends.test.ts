@@ -194,6 +194,22 @@ describe('one origin for the API, the shell and the remotes', () => {
     expect(earlyRequests('/admin?page=2', users)).toEqual({ get: [], superuser: ['/api/v1/users/?skip=10&limit=10'] });
   });
 
+  it('asks for a cursor-paged list’s newest page with the URL’s filters, and nothing with a period only the page reads', () => {
+    const activity = screenOf('/admin/activity', 'superuser', {
+      list: '/audit-events',
+      params: ['actor_id', 'entity_type'],
+      pageOnly: ['from', 'to'],
+      defaults: {},
+      values: {},
+    });
+    expect(earlyRequests('/admin/activity', activity)).toEqual({ get: [], superuser: ['/api/v1/audit-events'] });
+    expect(earlyRequests('/admin/activity?entity_type=user&page=2', activity)).toEqual({
+      get: [],
+      superuser: ['/api/v1/audit-events?entity_type=user'],
+    });
+    expect(earlyRequests('/admin/activity?entity_type=user&from=2026-11-20', activity)).toEqual({ get: [] });
+  });
+
   it('asks for a record screen’s declared requests with the URL’s parameters, none for a dot segment', () => {
     const company = screenOf('/companies/:id', 'signed-in', { get: ['/companies/:id', '/companies/:id/history'] });
     expect(earlyRequests('/companies/0b1c?x=1', company)).toEqual({
