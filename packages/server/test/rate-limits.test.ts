@@ -64,6 +64,23 @@ describe('rate limits on the account endpoints', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
+
+  // A client reads the limit from the API's description as much as from the answer.
+  it.each([
+    ['/api/v1/reset-password/', '10.5.0.1', { token: 'not-a-link-token', new_password: 'password-123' }],
+    ['/api/v1/reset-password/check', '10.5.0.2', { token: 'not-a-link-token' }],
+    ['/api/v1/users/email-change/revert', '10.5.0.3', { token: 'not-a-link-token' }],
+  ])('limits POST %s per client address, and says so in the API description', async (url, remoteAddress, payload) => {
+    const statuses = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await t.app.inject({ method: 'POST', url, remoteAddress, payload })).statusCode);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
+      paths: Record<string, { post: { responses: Record<string, unknown> } }>;
+    };
+    expect(Object.keys(doc.paths[url]?.post.responses ?? {})).toContain('429');
+  });
 });
 
 /**

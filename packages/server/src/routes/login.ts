@@ -140,9 +140,11 @@ export default async function loginRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['login'],
         summary: 'Set a new password with the token of a recovery e-mail',
-        description: 'Tokens are single use and expire after RESET_TOKEN_EXPIRE_MINUTES.',
+        description:
+          'Tokens are single use and expire after RESET_TOKEN_EXPIRE_MINUTES. Limited per client address, with ' +
+          'the link check (`POST /reset-password/check`): 429 with a `Retry-After`.',
         body: NewPasswordSchema,
-        response: { 200: MessageSchema, 400: HttpErrorSchema },
+        response: { 200: MessageSchema, 400: HttpErrorSchema, 429: HttpErrorSchema },
       },
     },
     async (request) => {
