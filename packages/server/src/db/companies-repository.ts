@@ -21,7 +21,7 @@ import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 import { duplicateAs } from './errors.js';
 import { type WithIsoTimestamps, withIsoTimestamps } from './iso-timestamps.js';
-import { type CompanyRow, companies, companyCounts } from './schema.js';
+import { type CompanyRow, companies, companyCounts, namePairs, restSearchText } from './schema.js';
 
 export class TaxIdTakenError extends Error {}
 const taxIdTaken = () => new TaxIdTakenError();
@@ -106,6 +106,13 @@ export const UNMASKED_GRAMS = 2;
 /** Three letters or digits of a phrase's words, each a trigram the search index holds (phraseNarrowing). */
 export const PHRASE_GRAMS = 3;
 
+/** Every run of three characters of a word, in order (a word of letters and digits: a trigram pg_trgm holds). */
+function trigramsOf(word: string): string[] {
+  const grams: string[] = [];
+  for (let i = 0; i + 3 <= word.length; i++) grams.push(word.slice(i, i + 3));
+  return grams;
+}
+
 /**
  * The candidate trigrams of a search of several words, one list per word (each word's runs of three
  * letters or digits, as the search text writes them: lower case, without accents). Undefined for a search
@@ -113,30 +120,18 @@ export const PHRASE_GRAMS = 3;
  */
 function phraseGramsOf(search: string): string[][] | undefined {
   if (cnpjPrefixOf(search) !== undefined) return undefined;
-  const words = search
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .match(/[0-9a-z]+/g);
+  const words = sampleNormalize(search).match(/[0-9a-z]+/g);
   if (!words || words.length < 2) return undefined;
   const unmasked = unmaskedOf(search);
-  const grams = words.map((word) => {
-    const found: string[] = [];
-    for (let i = 0; i + 3 <= word.length; i++) {
-      const gram = word.slice(i, i + 3);
-      // A row found by the unmasked text must hold the trigram too.
-      if (unmasked === undefined || unmasked.includes(gram)) found.push(gram);
-    }
-    return found;
-  });
+  // A row found by the unmasked text must hold the trigram too.
+  const grams = words.map((word) =>
+    trigramsOf(word).filter((gram) => unmasked === undefined || unmasked.includes(gram)),
+  );
   return grams.filter((found) => found.length > 0).length >= 2 ? grams : undefined;
 }
 
-/**
- * Where two words of a company's names meet (migration 0014, `search_pairs`, and companies_search_pairs_idx): the
- * same expression as the index's, or the planner cannot use it.
- */
-const NAME_PAIRS = sql`(search_pairs(${companies.trading_name_key}) || search_pairs(${companies.legal_name_key}))`;
+/** Where two words of a company's names meet (companies_search_pairs_idx's expression, schema.ts). */
+const NAME_PAIRS = namePairs(companies);
 
 /**
  * The word pairs (search_pairs) that every company whose names hold the phrase holds too: for two neighbouring runs
@@ -242,11 +237,11 @@ const KEY_LINE: Partial<Record<CompanySort, 0 | 1>> = {
 };
 
 /**
- * The search text without the first character of each name (the expression of companies_search_rest_trgm_idx,
- * migration 0013, written the same way so that the planner finds the index). A text occurs in a company's
- * search text at the start of its trading name key, at the start of its legal name key, or in this.
+ * The search text without the first character of each name (companies_search_rest_trgm_idx's expression,
+ * schema.ts). A text occurs in a company's search text at the start of its trading name key, at the start of its
+ * legal name key, or in this.
  */
-const REST_TEXT = sql`(substr(${companies.trading_name_key}, 2) || E'\\n' || substr(${companies.legal_name_key}, 2) || E'\\n' || lower(${companies.tax_id}))`;
+const REST_TEXT = restSearchText(companies);
 
 const sameCnpjRoot = (root: string, exceptId: string, type: CompanyType) =>
   and(like(companies.tax_id, `${escapeLike(root)}%`), ne(companies.id, exceptId), eq(companies.type, type));
@@ -1013,9 +1008,7 @@ export class CompaniesRepository {
     const withPairs = pairs.map(({ guard }) => sample.holding(guard)).reduce(bothSorted);
     const unmasked = unmaskedOf(search);
     if (unmasked === undefined) return { narrowing: together, rows: withPairs };
-    const grams: string[] = [];
-    for (let i = 0; i + 3 <= unmasked.length; i++) grams.push(unmasked.slice(i, i + 3));
-    const rarest = [...new Set(grams)]
+    const rarest = [...new Set(trigramsOf(unmasked))]
       .map((gram) => ({ gram, rows: sample.holding(gram) }))
       .sort((a, b) => a.rows.length - b.rows.length)
       .slice(0, UNMASKED_GRAMS);

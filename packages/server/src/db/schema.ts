@@ -1,5 +1,5 @@
 import type { AuditActorType, AuditEntityType } from '@backoffice/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -91,6 +91,25 @@ export const emailChangeReverts = pgTable(
   ],
 );
 
+/** A company's name keys and CNPJ, as a table's columns (in an index's definition or a query). */
+interface SearchedColumns {
+  trading_name_key: SQLWrapper;
+  legal_name_key: SQLWrapper;
+  tax_id: SQLWrapper;
+}
+
+/**
+ * The search text without the first character of each name: the expression of companies_search_rest_trgm_idx
+ * (migration 0013). Written once, for the index and the queries: the planner uses an expression index only for
+ * the very same expression.
+ */
+export const restSearchText = (t: SearchedColumns) =>
+  sql`(substr(${t.trading_name_key}, 2) || E'\\n' || substr(${t.legal_name_key}, 2) || E'\\n' || lower(${t.tax_id}))`;
+
+/** Where two words of a company's names meet (migration 0014, `search_pairs`): the expression of companies_search_pairs_idx. */
+export const namePairs = (t: SearchedColumns) =>
+  sql`(search_pairs(${t.trading_name_key}) || search_pairs(${t.legal_name_key}))`;
+
 export const companies = pgTable(
   'companies',
   {
@@ -127,18 +146,12 @@ export const companies = pgTable(
     index('companies_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
     // The search text without the first character of each name (migration 0013): a term found here is not
     // only at the start of a name, which the name orders' own indexes answer (companies-repository.ts,
-    // splitAtTerm). The same expression as REST_TEXT there, or the planner cannot use it.
-    index('companies_search_rest_trgm_idx').using(
-      'gin',
-      sql`(substr(${t.trading_name_key}, 2) || E'\\n' || substr(${t.legal_name_key}, 2) || E'\\n' || lower(${t.tax_id})) gin_trgm_ops`,
-    ),
+    // splitAtTerm), which writes it with the same restSearchText, or the planner could not use it.
+    index('companies_search_rest_trgm_idx').using('gin', sql`${restSearchText(t)} gin_trgm_ops`),
     // Where two words of a name meet (migration 0014, search_pairs): a phrase of common words that are never side
-    // by side (`comercio ltda`) is looked up by its pairs (companies-repository.ts, phraseNarrowing). The same
-    // expression as NAME_PAIRS there, or the planner cannot use it.
-    index('companies_search_pairs_idx').using(
-      'gin',
-      sql`(search_pairs(${t.trading_name_key}) || search_pairs(${t.legal_name_key}))`,
-    ),
+    // by side (`comercio ltda`) is looked up by its pairs (companies-repository.ts, phraseNarrowing), through the
+    // same namePairs.
+    index('companies_search_pairs_idx').using('gin', namePairs(t)),
     // A CNPJ typed with its mask is searched as a prefix of tax_id (companies-repository.ts):
     // pattern ops let LIKE 'prefix%' use a b-tree whatever the database's collation.
     index('companies_tax_id_prefix_idx').on(t.tax_id.op('varchar_pattern_ops')),
