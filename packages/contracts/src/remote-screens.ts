@@ -136,8 +136,9 @@ export type ScreenFirstData = v.InferOutput<typeof ScreenFirstDataSchema>;
 
 /**
  * The query of the request a list screen makes first for its URL's search (`read` gives a parameter of
- * it), as the page builds it: `skip` and `limit` from `page` (a list paged by `skip`), then `params` trimmed — empty ones, defaults
- * and values not among a parameter's `values` left out; `GET /api/v1{list}?{new URLSearchParams(query)}`.
+ * it), as the page builds it: `skip` and `limit` from `page` (a list paged by `skip`), then `params`
+ * trimmed — empty ones, defaults and values not among a parameter's `values` left out;
+ * `GET /api/v1{list}?{new URLSearchParams(query)}`.
  * A value the page would read otherwise (an over-long search) gives another request than the page's: that
  * early answer is then not used, and the page asks itself.
  */
