@@ -1,42 +1,21 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, openPglite } from '../src/db/client.js';
 import { UsersRepository } from '../src/db/users-repository.js';
 import { hashLinkToken } from '../src/services/link-tokens.js';
 import { engine } from './support/database.js';
+import { migrationsBefore } from './support/migrations.js';
 
 const BINDING_MIGRATION = '0010_reset_token_binding';
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-/** The migrations folder as it was before `tag`: its SQL files, and a journal that ends before it. */
-function migrationsBefore(tag: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-migrations-'));
-  dirs.push(dir);
-  fs.cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(
-    0,
-    journal.entries.findIndex((e) => e.tag === tag),
-  );
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
 // The migration's SQL is the same on both engines; one run on PGlite says what it does to rows.
 describe.skipIf(engine !== 'pglite')(`migration ${BINDING_MIGRATION}`, () => {
   it('binds the links already sent to their account as it is, so they keep working until it changes', async () => {
     const database = await openPglite(undefined);
+    const before = migrationsBefore(BINDING_MIGRATION);
     try {
       const db = database.db as never;
-      await migrate(db, { migrationsFolder: migrationsBefore(BINDING_MIGRATION) });
+      await migrate(db, { migrationsFolder: before.folder });
       const users = new UsersRepository(database.db);
       const ids: string[] = [];
       for (const email of ['kept@example.com', 'changed@example.com']) {
@@ -58,6 +37,7 @@ describe.skipIf(engine !== 'pglite')(`migration ${BINDING_MIGRATION}`, () => {
       expect(await users.consumeResetToken(hashLinkToken('link-of-changed@example.com'), new Date())).toBeUndefined();
     } finally {
       await database.close();
+      before.remove();
     }
   });
 });
