@@ -78,6 +78,20 @@ function companies() {
   named('Verde', 'Quitanda Verde Ltda');
   named('Verdequitanda', 'Azul ME');
   named('Zeta Ltda', 'Quitandão Ltda');
+  // A phrase at the start of names (splitAtTerm, its others by their word pairs): at the start of the trading name
+  // (ties, one that ends there), of both, of the legal name only, after a longer first word, after another word,
+  // after a mark, written without its space, and a first pair that is another phrase's.
+  for (let i = 0; i < 7; i++)
+    named(`Auto Peças ${String.fromCharCode(65 + ((i * 3) % 7))}`, `Comércio de Peças Automotivas ${i} Ltda`);
+  named('Auto Peças', 'Auto Peças Norte Ltda');
+  named('Sul Distribuidora', 'Auto Peças Sul Ltda');
+  named('Superauto Peças', 'Superauto ME');
+  named('Comércio Auto Peças', 'Rio ME');
+  named('Rio Verde', 'Distribuidora Auto Peças Ltda');
+  named('(Auto Peças) Centro', 'Centro ME');
+  named('Autopeças Brasil', 'Brasil ME');
+  named('Auto-Peças Leste', 'Leste ME');
+  named('Pluto Peças', 'Pluto ME');
   rows.push({
     trading_name: 'Alfa',
     legal_name: 'Beta ME',
@@ -178,6 +192,17 @@ describe('a CNPJ prefix, masked or bare, or words give the same answers whatever
     'a e confeitaria',
     'silva & souza',
     'ão joão - re',
+    // A phrase at the start of names, split there (splitAtTerm) in the name orders.
+    'auto peças',
+    'AUTO PEÇAS',
+    'auto peças s',
+    'auto-peças',
+    'auto pecas',
+    'auto-pecas',
+    'superauto peças',
+    'uto peças',
+    'pluto peças',
+    'peças sul',
   ];
   const matchingNothing = new Set(['nada disso', 'farmacia sao joao', 'bela ltda', 'quitanda ltda']);
 
@@ -225,24 +250,27 @@ describe('a CNPJ prefix, masked or bare, or words give the same answers whatever
   }
 });
 
-describe('a word at the start of the names', () => {
-  it.each([['trading_name'], ['-legal_name']] as const)(
-    'is split there on this engine, and the split finds the page (%s)',
-    async (sort) => {
-      const split = vi.spyOn(CompaniesRepository.prototype as unknown as { splitAtTerm: () => unknown }, 'splitAtTerm');
-      try {
-        const answer = await plans.split?.list({ search: 'Quitanda' }, 0, 5, sort);
-        expect(split).toHaveBeenCalledTimes(1);
-        // The page and one row past it (searchPage reads one more, to tell whether more follow).
-        const rows = (await split.mock.results[0]?.value) as unknown[] | undefined;
-        expect(rows).toHaveLength(6);
-        expect(rows?.slice(0, 5)).toEqual(answer?.data);
-        expect(answer).toEqual(await plans.walking?.list({ search: 'Quitanda' }, 0, 5, sort));
-      } finally {
-        split.mockRestore();
-      }
-    },
-  );
+describe('a word or a phrase at the start of the names', () => {
+  it.each([
+    ['Quitanda', 'trading_name'],
+    ['Quitanda', '-legal_name'],
+    ['Auto Peças', 'trading_name'],
+    ['auto peças', '-trading_name'],
+    ['Auto Peças', 'legal_name'],
+  ] as const)('is split there on this engine, and the split finds the page (%s, %s)', async (search, sort) => {
+    const split = vi.spyOn(CompaniesRepository.prototype as unknown as { splitAtTerm: () => unknown }, 'splitAtTerm');
+    try {
+      const answer = await plans.split?.list({ search }, 0, 5, sort);
+      expect(split).toHaveBeenCalledTimes(1);
+      // The page and one row past it (searchPage reads one more, to tell whether more follow).
+      const rows = (await split.mock.results[0]?.value) as unknown[] | undefined;
+      expect(rows).toHaveLength(6);
+      expect(rows?.slice(0, 5)).toEqual(answer?.data);
+      expect(answer).toEqual(await plans.walking?.list({ search }, 0, 5, sort));
+    } finally {
+      split.mockRestore();
+    }
+  });
 });
 
 /** Every match's id in `sort` order, by the export's keyset reads (another query shape again). */
@@ -369,7 +397,8 @@ describe.runIf(engine === 'postgres')('the plan of a selective CNPJ prefix (Post
       expect(text).not.toMatch(/companies_(created_at|trading_name_sort|legal_name_sort|cnpj_sort)_idx/);
       const conditions: string[] = [];
       JSON.stringify(plan, (key, value) => (key === 'Index Cond' ? void conditions.push(value) : value));
-      expect(conditions.join(' ')).toMatch(/search_pairs.* @> '\{"oja ltd"\}'/);
+      // `loja` may be a name's first word: the pair is asked plain and as a name's first pair (either units bit).
+      expect(conditions.join(' ')).toMatch(/search_name_pairs.* && '\{"oja ltd","\^a0:oja ltd","\^a1:oja ltd"\}'/);
       // The trigram index is asked only for the term written without its space (`lojaltda`), by two trigrams
       // that hold none of the words alone.
       expect(conditions.join(' ')).not.toContain('loja ltda');
@@ -439,6 +468,57 @@ describe.runIf(engine === 'postgres')('the plan of a common word in the other or
     );
     const plan = await planOf(statements[statements.length - 1]);
     expectBoundedWalk(plan, { tested: 'outra', rowsBelow: 2_000, index: 'companies_legal_name_sort_idx' });
+  });
+
+  describe('a phrase at the start of 12 000 trading names', () => {
+    let fresh: CompaniesRepository;
+    beforeAll(async () => {
+      // Every one's legal name holds the phrase's words, not the phrase: the rest's trigrams would name all.
+      await db.execute(sql`
+        insert into companies (trading_name, legal_name, tax_id, type, created_at)
+        select 'Auto Peças ' || i, 'Comércio de Peças Automotivas ' || i || ' Ltda',
+               lpad((80000000 + i * 43)::text, 8, '0') || '000199', 'matriz', now() - interval '2 days' - i * interval '1 second'
+        from generate_series(1, 12000) as i`);
+      await db.execute(sql`analyze companies`);
+      // A sample drawn after them.
+      const logger: Logger = { logQuery: (text, values) => statements.push({ text, values }) };
+      fresh = new CompaniesRepository(drizzle(pool, { schema, logger }) as unknown as Db);
+    }, 60_000);
+
+    it.each([['trading_name'], ['-trading_name']] as const)(
+      'splits it there: the range of the order, and its word pairs elsewhere (%s)',
+      async (sort) => {
+        const planner = new CompaniesRepository(db, { readFirst: false });
+        for (const skip of [0, 5, 2995, 11995, 12010]) {
+          statements = [];
+          const answer = await fresh.list({ search: 'auto pecas' }, skip, 5, sort);
+          expect(answer, `skip=${skip}`).toEqual(await planner.list({ search: 'auto pecas' }, skip, 5, sort));
+          if (skip > 0) continue;
+          expect(answer.data).toHaveLength(5);
+          const split = statements.find((statement) => /with others/.test(statement.text));
+          expect(split, statements.map((statement) => statement.text).join('\n')).toBeDefined();
+          expect(statements.indexOf(split as (typeof statements)[number])).toBe(statements.length - 1);
+          const plan = await planOf(split);
+          const text = JSON.stringify(plan);
+          expect(text).toContain('companies_trading_name_sort_idx');
+          expect(text).toContain('companies_search_pairs_idx');
+          expect(text).not.toContain('companies_search_rest_trgm_idx');
+          // The whole text's trigram index only for the phrase written without its space (`autopecas`, which the
+          // search finds too), by two trigrams.
+          const conditions: string[] = [];
+          JSON.stringify(plan, (key, value) => (key === 'Index Cond' ? void conditions.push(value) : value));
+          const trigrams = conditions.filter((condition) => condition.includes('~~')).join(' ');
+          expect(trigrams).not.toContain('auto pecas');
+          expect(trigrams.match(/~~ '%[0-9a-z]{3}%'/g)).toHaveLength(2);
+          // The first pair elsewhere: plain, or a name's first pair whose first word does not end at 4 (0100: a bit
+          // differs), or the legal name starting with the phrase.
+          expect(conditions.join(' ')).toMatch(
+            /&& '\{"uto pec","\^a1:uto pec","\^b1:uto pec","\^c0:uto pec","\^d1:uto pec"\}'/,
+          );
+          expect(text).toContain('companies_legal_name_sort_idx');
+        }
+      },
+    );
   });
 });
 

@@ -85,6 +85,27 @@ function searchCondition(search: string): SQL | undefined {
 }
 
 /**
+ * The filter (filterCondition) for rows already found some other way: the same test, but a term that is no CNPJ
+ * prefix is looked for with strpos, not LIKE. A LIKE with the term between wildcards (its own wildcards escaped) finds
+ * exactly the texts that hold the term, and search_normalize of `%term%` is `%` + search_normalize(term) + `%`; but
+ * the planner estimates each LIKE by matching it against the search text's 1 000 statistics (~0.3 ms of planning
+ * each at a million rows), and it cannot use an index for these rows anyway.
+ */
+function filterTest(filter: CompaniesFilter & { search: string }): SQL {
+  const { search } = filter;
+  const unmasked = unmaskedOf(search);
+  return and(
+    statusFilter(companies, filter.type, filter.is_active),
+    cnpjPrefixOf(search) !== undefined
+      ? searchCondition(search)
+      : or(
+          sql`strpos(${companies.search_text}, search_normalize(${search})) > 0`,
+          unmasked === undefined ? undefined : sql`strpos(${companies.search_text}, ${unmasked}) > 0`,
+        ),
+  ) as SQL;
+}
+
+/**
  * The term without its mask characters, when that is other text of letters and digits (a CNPJ typed with
  * dots, dashes or spaces): searchCondition also looks for it as it is stored.
  */
@@ -142,10 +163,10 @@ const NAME_PAIRS = namePairs(companies);
  * as the database's own normalisation of the term is checked to hold its guard (phraseNarrowing), so a term this
  * normalisation reads otherwise loses a pair, never a match.
  */
-function phrasePairsOf(search: string): { pair: string; guard: string }[] {
+function phrasePairsOf(search: string): PhrasePair[] {
   if (cnpjPrefixOf(search) !== undefined) return [];
   const runs = sampleNormalize(search).match(/[a-z0-9]+|[^a-z0-9]+/g) ?? [];
-  const pairs: { pair: string; guard: string }[] = [];
+  const pairs: PhrasePair[] = [];
   const isWord = (run: string | undefined) => run !== undefined && /^[a-z0-9]/.test(run);
   for (let k = 0; k + 2 < runs.length; k++) {
     const [first, between, next] = [runs[k], runs[k + 1], runs[k + 2]] as [string, string, string];
@@ -156,9 +177,76 @@ function phrasePairsOf(search: string): { pair: string; guard: string }[] {
     const pair = `${first.slice(-3)}${between}${next.slice(0, 3)}`;
     const before = first.length < 3 ? (runs[k - 1] ?? '').slice(-1) : '';
     const after = next.length < 3 ? (runs[k + 3] ?? '').slice(0, 1) : '';
-    pairs.push({ pair, guard: `${before}${pair}${after}` });
+    // No word before it in the phrase: in a name, its first word may be the name's first (a tagged pair).
+    const leading = k === 0 || (k === 1 && !isWord(runs[0]));
+    pairs.push({ pair, guard: `${before}${pair}${after}`, leading });
   }
   return pairs;
+}
+
+/** A word pair of a phrase (phrasePairsOf). */
+interface PhrasePair {
+  pair: string;
+  /** The text the term must hold (as the database normalises it) for every match to hold the pair. */
+  guard: string;
+  /** No word comes before the pair's first in the phrase, so a name may hold it as its first pair. */
+  leading: boolean;
+}
+
+/**
+ * Where a name's first word ends is written in four bits (migration 0015, search_name_pairs): up to 15, which also
+ * stands for every longer end.
+ */
+const FIRST_WORD_END_MAX = 15;
+
+/** The bits of a name's first pair as companies_search_pairs_idx holds them: `^a` the units … `^d` the eights. */
+const END_BITS = ['a', 'b', 'c', 'd'] as const;
+
+/** The companies whose names hold any of these pairs (plain or tagged), through companies_search_pairs_idx. */
+function holdingAnyPair(pairs: string[]): SQL {
+  if (pairs.length === 1) return sql`${NAME_PAIRS} @> array[${pairs[0]}]::text[]`;
+  return sql`${NAME_PAIRS} && array[${sql.join(
+    pairs.map((pair) => sql`${pair}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+/**
+ * The companies whose names hold a phrase's pair wherever it stands: plain, or, if it may be a name's first
+ * (`leading`), as that name's first pair (its units bit is 0 or 1).
+ */
+const holdingPair = ({ pair, leading }: PhrasePair) =>
+  holdingAnyPair(leading ? [pair, `^a0:${pair}`, `^a1:${pair}`] : [pair]);
+
+/** holdingPair, when the database's normalisation of `search` holds the pair's guard (otherwise true). */
+const guardedPair = (search: string, pair: PhrasePair) =>
+  sql`(position(${pair.guard} in search_normalize(${search})) = 0 or ${holdingPair(pair)})`;
+
+/**
+ * A phrase splitAtTerm can split: words and what stands between them, single spaces (as search_normalize writes
+ * them), without LIKE's wildcards or its escape, its last character with a successor.
+ */
+const SPLITTABLE_PHRASE = /^(?:[^\s%_\\]+ )*[^\s%_\\]*[^\s%_\\\uD7FF\u{10FFFF}]$/u;
+
+/**
+ * What splitAtTerm needs of a phrase: it starts with a word of three characters or more (shorter than
+ * FIRST_WORD_END_MAX, or where it ends could not be told), and has word pairs.
+ */
+interface PhraseSplit {
+  /** The phrase's first word (as sampleNormalize writes it). */
+  word: string;
+  /** The first word, what follows it and three characters of the next: the start of the first pair's text. */
+  start: string;
+  pairs: PhrasePair[];
+}
+
+function phraseSplitOf(search: string): PhraseSplit | undefined {
+  if (!SPLITTABLE_PHRASE.test(search)) return undefined;
+  const [word = '', between = '', next = ''] = sampleNormalize(search).match(/[a-z0-9]+|[^a-z0-9]+/g) ?? [];
+  const pairs = phrasePairsOf(search);
+  // The first pair is the first word's (phrasePairsOf gives it only when that word has three characters).
+  if (!/^[a-z0-9]/.test(word) || word.length >= FIRST_WORD_END_MAX || !pairs[0]?.leading) return undefined;
+  return { word, start: `${word}${between}${next.slice(0, 3)}`, pairs };
 }
 
 /**
@@ -493,6 +581,74 @@ function bothSorted(a: number[], b: number[]): number[] {
   return both;
 }
 
+/**
+ * The companies that may hold a phrase's unmasked text (`comercioltda`; searchCondition finds it too, so a
+ * narrowing must keep it), by the UNMASKED_GRAMS of its trigrams the sample holds least (those across its words, `iol`
+ * and `olt`, are in names written without spaces only): its whole pattern's trigram scan read 47–137 pages where the
+ * pairs read 3–18. Also the sampled rows it names. Undefined for a term that has no unmasked text.
+ */
+function gluedNarrowing(search: string, sample: Sample): { narrowing: SQL; rows: number[] } | undefined {
+  const unmasked = unmaskedOf(search);
+  if (unmasked === undefined) return undefined;
+  const rarest = [...new Set(trigramsOf(unmasked))]
+    .map((gram) => ({ gram, rows: sample.holding(gram) }))
+    .sort((a, b) => a.rows.length - b.rows.length)
+    .slice(0, UNMASKED_GRAMS);
+  // Every row whose text holds the unmasked term holds each of its trigrams (a phrase's has six letters or more).
+  const narrowing =
+    and(...rarest.map(({ gram }) => sql`${companies.search_text} like ${`%${gram}%`}`)) ??
+    sql`${companies.search_text} like ${containing(unmasked)}`;
+  return { narrowing, rows: rarest.map(({ rows }) => rows).reduce(bothSorted, sample.holding(unmasked.slice(0, 3))) };
+}
+
+/** The texts in `column` that start with `text`: from it, up to it with its last character's successor. */
+const startingWith = (column: SQLWrapper, text: SQL) =>
+  sql`(${column} >= ${text} and ${column} < (left(${text}, -1) || chr(ascii(right(${text}, 1)) + 1)))`;
+
+/**
+ * The companies that may hold a phrase (phraseSplitOf) elsewhere than at the start of the name that `line` (0 the
+ * trading name, 1 the legal name) holds: its first pair plain (after another word) or as a name's first pair whose
+ * first word ends elsewhere than the phrase's (a bit differs: migration 0015), or the other name starting with it
+ * (that name's index, a range); and each of its other pairs; or its unmasked text. The first pair only when the
+ * database's normalisation of the term starts as phraseSplitOf read it (otherwise every company: splitAtTerm then
+ * finds the others too many and falls back).
+ */
+function pairsElsewhere(search: string, phrase: PhraseSplit, line: 0 | 1, sample: Sample): SQL {
+  const [first, ...rest] = phrase.pairs as [PhrasePair, ...PhrasePair[]];
+  const end = phrase.word.length;
+  const endsElsewhere = END_BITS.map((bit, i) => `^${bit}${1 - ((end >> i) & 1)}:${first.pair}`);
+  const other = line === 0 ? companies.legal_name_key : companies.trading_name_key;
+  const pairs = and(
+    or(
+      sql`(left(search_normalize(${search}), ${phrase.start.length}) <> ${phrase.start})`,
+      holdingAnyPair([first.pair, ...endsElsewhere]),
+      startingWith(other, sql`search_normalize(${search})`),
+    ),
+    ...rest.map((pair) => guardedPair(search, pair)),
+  ) as SQL;
+  const glued = gluedNarrowing(search, sample);
+  return glued ? (or(pairs, glued.narrowing) as SQL) : pairs;
+}
+
+/**
+ * About how many sampled rows pairsElsewhere names: those holding every pair, but for those whose name starts with
+ * the phrase's first word and has the first pair nowhere else; and those its unmasked text's trigrams name.
+ */
+function sampledElsewhere(search: string, phrase: PhraseSplit, line: 0 | 1, sample: Sample): number {
+  const first = phrase.pairs[0] as PhrasePair;
+  const rows = phrase.pairs
+    .map(({ guard }) => sample.holding(guard))
+    .reduce(bothSorted)
+    .filter((row) => {
+      const lines = sample.linesOf(row);
+      const name = lines[line];
+      if (!name.startsWith(phrase.start)) return true;
+      lines[line] = name.slice(phrase.word.length);
+      return lines.join('\n').includes(first.pair);
+    });
+  return new Set([...rows, ...(gluedNarrowing(search, sample)?.rows ?? [])]).size;
+}
+
 export class CompaniesRepository {
   readonly #pages = new Map<string, PreparedPage>();
   #sample: Sample | undefined;
@@ -687,7 +843,10 @@ export class CompaniesRepository {
       }
       const expected = phrase?.expected ?? estimate;
       if (known || (expected !== undefined && expected <= MAX_ESTIMATE_READ_FIRST)) {
-        const rows = await this.matchesFirst(where, skip, take, sort, phrase?.narrowing);
+        // Narrowed, the search is tested on the rows the narrowing read (filterTest).
+        const rows = phrase
+          ? await this.matchesFirst(filterTest(filter), skip, take, sort, phrase.narrowing)
+          : await this.matchesFirst(where, skip, take, sort);
         if (rows) return rows;
       }
     }
@@ -752,8 +911,10 @@ export class CompaniesRepository {
     if (cnpjPrefixOf(search) !== undefined || !/\p{L}/u.test(search)) return undefined;
     const sample = await this.sampledCompanies();
     const line = KEY_LINE[sort];
-    const splittable =
-      line !== undefined && sample.codePointOrder && SPLITTABLE.test(search) && unmaskedOf(search) === undefined;
+    const inRange = line !== undefined && sample.codePointOrder;
+    const word = inRange && SPLITTABLE.test(search) && unmaskedOf(search) === undefined;
+    const phrase = inRange && !word ? phraseSplitOf(search) : undefined;
+    const splittable = word || phrase !== undefined;
     if (this.alwaysSplit) return splittable ? { split: true } : undefined;
     const term = sampleNormalize(search);
     if (this.orderWalkRows !== undefined) {
@@ -762,17 +923,18 @@ export class CompaniesRepository {
     // Worked out once per sample for each term, order, filter and page (a few milliseconds for a word in half
     // of the sample).
     return sample.known(JSON.stringify([term, sort, filter.type, filter.is_active, rows, splittable]), () =>
-      this.orderPlanOf(sample, filter, sort, rows, term, splittable),
+      this.orderPlanOf(sample, filter, sort, rows, term, splittable, phrase),
     );
   }
 
   private orderPlanOf(
     sample: Sample,
-    filter: CompaniesFilter,
+    filter: CompaniesFilter & { search: string },
     sort: CompanySort,
     rows: number,
     term: string,
     splittable: boolean,
+    phrase: PhraseSplit | undefined,
   ): { split?: boolean; window?: number } | undefined {
     const line = KEY_LINE[sort];
     const holding = sample.holding(term);
@@ -783,7 +945,11 @@ export class CompaniesRepository {
     const scale = sample.rows / Math.max(1, sample.size);
     const expected = matching.length * scale;
     if (expected <= MAX_ESTIMATE_READ_FIRST) return undefined;
-    if (splittable) {
+    if (phrase && line !== undefined) {
+      // The sampled rows splitAtTerm would read apart from the walk: those its pairs name elsewhere.
+      const others = sampledElsewhere(filter.search, phrase, line, sample);
+      if (others * scale <= MAX_ESTIMATE_READ_FIRST) return { split: true };
+    } else if (splittable) {
       // The sampled rows splitAtTerm would read apart from the walk: the term at the start of the other name,
       // or elsewhere than at a name's start.
       let others = 0;
@@ -819,6 +985,12 @@ export class CompaniesRepository {
    * and a trigram lookup that finds nothing, instead of 50 000 matches sorted. Undefined when the others were
    * too many (the caller plans as before). Only for a word without spaces, LIKE's wildcards or a mask
    * (orderPlan), so that the search is the word as search_normalize writes it.
+   *
+   * A phrase (phraseSplitOf: `auto pecas`, at the start of 50 013 trading names) is split the same way, but its
+   * others come from the word pairs (pairsElsewhere): the rest's trigrams of `auto pecas` are in every legal name
+   * `comercio de pecas automotivas`, while its first pair elsewhere than at the start of a name is in a handful of
+   * companies. The pairs name companies that may hold it, so the others are tested against the search as they
+   * are read.
    */
   private async splitAtTerm(
     filter: CompaniesFilter & { search: string },
@@ -827,32 +999,43 @@ export class CompaniesRepository {
     take: number,
     sort: CompanySort,
   ): Promise<CompanyListRow[] | undefined> {
-    const byTrading = KEY_LINE[sort] === 0;
+    const line = KEY_LINE[sort] ?? 0;
+    const byTrading = line === 0;
     const key = byTrading ? companies.trading_name_key : companies.legal_name_key;
     const other = byTrading ? companies.legal_name_key : companies.trading_name_key;
     const word = sql`search_normalize(${filter.search})`;
-    // The texts that start with the word: from it, up to it with its last character's successor.
-    const starting = (column: SQLWrapper) =>
-      sql`(${column} >= ${word} and ${column} < (left(${word}, -1) || chr(ascii(right(${word}, 1)) + 1)))`;
+    const starting = (column: SQLWrapper) => startingWith(column, word);
     const order = sql.join(orderOf(sort), sql`, `);
     const cap = this.maxMatchesReadFirst;
     const walked = sql`select ${companies.id} from ${companies}
       where ${and(starting(key), statusFilter(companies, filter.type, filter.is_active))}
       order by ${order} limit ${skip + take}`;
-    const others = sql`select ${companies.id} from ${companies}
-      where ${starting(other)} or ${REST_TEXT} like ('%' || ${word} || '%') limit ${cap + 1}`;
+    const { search } = filter;
+    const phrase = SPLITTABLE.test(search) && unmaskedOf(search) === undefined ? undefined : phraseSplitOf(search);
+    // A phrase's candidates are tested as they are read, apart (OFFSET 0: the search's own trigrams, which name every
+    // match, are not looked up).
+    const others = phrase
+      ? sql`select ${companies.id} from (select * from ${companies}
+          where ${pairsElsewhere(search, phrase, line, await this.sampledCompanies())} offset 0) as ${companies}
+          where ${filterTest(filter)} limit ${cap + 1}`
+      : sql`select ${companies.id} from ${companies}
+          where ${starting(other)} or ${REST_TEXT} like ('%' || ${word} || '%') limit ${cap + 1}`;
+    // A phrase's candidates were tested as they were read, and the range's rows hold it (the order's name starts
+    // with it): not tested again (each LIKE costs the planner a pass over the search text's 1 000 statistics).
+    const tested = phrase ? sql`true` : (where ?? sql`true`);
     // Each candidate's row by its id (a lateral subquery the planner cannot flatten: an index lookup each).
-    const result = (await this.db.execute(
-      sql`with others as (${others})
+    const statement = sql`with others as (${others})
         select (select count(*) from others)::int as others, page.* from (select 1) as one left join (
           select ${columnList}, row_number() over (order by ${order}) as at
           from (select id from (${walked}) as walked union select id from others) as candidates,
             lateral (select * from ${companies} where ${companies.id} = candidates.id offset 0) as ${companies}
-          where ${where ?? sql`true`}
+          where ${tested}
           order by ${order} offset ${skip} limit ${take}
         ) as page on true
-        order by page.at`,
-    )) as unknown as { rows: (CompanyListRow & { others: number; at: unknown })[] };
+        order by page.at`;
+    const result = (await this.db.execute(statement)) as unknown as {
+      rows: (CompanyListRow & { others: number; at: unknown })[];
+    };
     const rows = result.rows;
     if ((rows[0]?.others ?? 0) > cap) return undefined;
     return rows.filter((row) => row.id !== null).map(({ others: _, at: __, ...row }) => row);
@@ -989,37 +1172,17 @@ export class CompaniesRepository {
   /**
    * The companies that hold each of a phrase's word pairs (companies_search_pairs_idx: one small entry each, where
    * `comercio ltda`'s trigrams name ~100 000 companies), or its unmasked text (searchCondition finds that too, so
-   * the narrowing must keep it). A pair is asked only when the database's normalisation of the term holds its guard.
-   * The unmasked text is looked up by the UNMASKED_GRAMS of its trigrams the sample holds least (those across its
-   * words, `iol` and `olt` in `comercioltda`, are in names written without spaces only): its whole pattern's
-   * trigram scan read 47–137 pages where the pairs read 3–18. Also the sampled rows this narrowing names.
+   * the narrowing must keep it: gluedNarrowing). A pair is asked only when the database's normalisation of the term
+   * holds its guard. Also the sampled rows this narrowing names.
    */
-  private pairsNarrowing(
-    search: string,
-    pairs: { pair: string; guard: string }[],
-    sample: Sample,
-  ): { narrowing: SQL; rows: number[] } {
-    const together = and(
-      ...pairs.map(
-        ({ pair, guard }) =>
-          sql`(position(${guard} in search_normalize(${search})) = 0 or ${NAME_PAIRS} @> array[${pair}]::text[])`,
-      ),
-    ) as SQL;
+  private pairsNarrowing(search: string, pairs: PhrasePair[], sample: Sample): { narrowing: SQL; rows: number[] } {
+    const together = and(...pairs.map((pair) => guardedPair(search, pair))) as SQL;
     const withPairs = pairs.map(({ guard }) => sample.holding(guard)).reduce(bothSorted);
-    const unmasked = unmaskedOf(search);
-    if (unmasked === undefined) return { narrowing: together, rows: withPairs };
-    const rarest = [...new Set(trigramsOf(unmasked))]
-      .map((gram) => ({ gram, rows: sample.holding(gram) }))
-      .sort((a, b) => a.rows.length - b.rows.length)
-      .slice(0, UNMASKED_GRAMS);
-    // Every row whose text holds the unmasked term holds each of its trigrams (a phrase's has six letters or more).
-    const glued =
-      and(...rarest.map(({ gram }) => sql`${companies.search_text} like ${`%${gram}%`}`)) ??
-      sql`${companies.search_text} like ${containing(unmasked)}`;
-    const withGlued = rarest.map(({ rows }) => rows).reduce(bothSorted, sample.holding(unmasked.slice(0, 3)));
+    const glued = gluedNarrowing(search, sample);
+    if (!glued) return { narrowing: together, rows: withPairs };
     return {
-      narrowing: or(together, glued) as SQL,
-      rows: [...new Set([...withPairs, ...withGlued])],
+      narrowing: or(together, glued.narrowing) as SQL,
+      rows: [...new Set([...withPairs, ...glued.rows])],
     };
   }
 

@@ -106,9 +106,14 @@ interface SearchedColumns {
 export const restSearchText = (t: SearchedColumns) =>
   sql`(substr(${t.trading_name_key}, 2) || E'\\n' || substr(${t.legal_name_key}, 2) || E'\\n' || lower(${t.tax_id}))`;
 
-/** Where two words of a company's names meet (migration 0014, `search_pairs`): the expression of companies_search_pairs_idx. */
+/**
+ * Where two words of a company's names meet (migration 0015, `search_name_pairs`): the expression of
+ * companies_search_pairs_idx. A name's first pair is written four times, each with one bit of where the name's first
+ * word ends (`^c1:uto pec` for `auto pecas …`, 4 = 0100), so that a phrase that starts a name can be told from the
+ * same phrase elsewhere (companies-repository.ts, pairsElsewhere).
+ */
 export const namePairs = (t: SearchedColumns) =>
-  sql`(search_pairs(${t.trading_name_key}) || search_pairs(${t.legal_name_key}))`;
+  sql`(search_name_pairs(${t.trading_name_key}) || search_name_pairs(${t.legal_name_key}))`;
 
 export const companies = pgTable(
   'companies',
@@ -148,9 +153,9 @@ export const companies = pgTable(
     // only at the start of a name, which the name orders' own indexes answer (companies-repository.ts,
     // splitAtTerm), which writes it with the same restSearchText, or the planner could not use it.
     index('companies_search_rest_trgm_idx').using('gin', sql`${restSearchText(t)} gin_trgm_ops`),
-    // Where two words of a name meet (migration 0014, search_pairs): a phrase of common words that are never side
-    // by side (`comercio ltda`) is looked up by its pairs (companies-repository.ts, phraseNarrowing), through the
-    // same namePairs.
+    // Where two words of a name meet (migrations 0014 and 0015, search_name_pairs): a phrase of common words that
+    // are never side by side (`comercio ltda`) is looked up by its pairs (companies-repository.ts, phraseNarrowing),
+    // and a phrase that starts many names by the pairs it has elsewhere (splitAtTerm), through the same namePairs.
     index('companies_search_pairs_idx').using('gin', namePairs(t)),
     // A CNPJ typed with its mask is searched as a prefix of tax_id (companies-repository.ts):
     // pattern ops let LIKE 'prefix%' use a b-tree whatever the database's collation.
