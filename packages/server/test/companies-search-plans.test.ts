@@ -436,25 +436,34 @@ describe.runIf(engine === 'postgres')('the plan of a common word in the other or
     }
   }
 
+  /**
+   * `search`'s pages in `sort` through `repository` (a page of 5 at each of `skips`, the first 0) are the planner's;
+   * the first page is one split statement, the last sent: its plan, the planner asked for indexes.
+   */
+  async function splitPlan(repository: CompaniesRepository, search: string, sort: CompanySort, skips: number[]) {
+    const planner = new CompaniesRepository(db, { readFirst: false });
+    let split: { text: string; values: unknown[] } | undefined;
+    for (const skip of skips) {
+      statements = [];
+      const answer = await repository.list({ search }, skip, 5, sort);
+      expect(answer, `skip=${skip}`).toEqual(await planner.list({ search }, skip, 5, sort));
+      if (skip > 0) continue;
+      expect(answer.data).toHaveLength(5);
+      split = statements.find((statement) => /with others/.test(statement.text));
+      expect(split, statements.map((statement) => statement.text).join('\n')).toBeDefined();
+      expect(statements.indexOf(split as (typeof statements)[number])).toBe(statements.length - 1);
+    }
+    return planOf(split);
+  }
+
   it.each([['trading_name'], ['-trading_name']] as const)(
     'splits a word at the start of the names: the range of the order, and the rest’s trigram index (%s)',
     async (sort) => {
-      const planner = new CompaniesRepository(db, { readFirst: false });
-      for (const skip of [0, 5, 2995, 11995, 12000]) {
-        statements = [];
-        const answer = await logged.list({ search: 'mercearia' }, skip, 5, sort);
-        expect(answer, `skip=${skip}`).toEqual(await planner.list({ search: 'mercearia' }, skip, 5, sort));
-        if (skip > 0) continue;
-        expect(answer.data).toHaveLength(5);
-        const split = statements.find((statement) => /with others/.test(statement.text));
-        expect(split, statements.map((statement) => statement.text).join('\n')).toBeDefined();
-        const plan = JSON.stringify(await planOf(split));
-        expect(plan).toContain('companies_trading_name_sort_idx');
-        expect(plan).toContain('companies_search_rest_trgm_idx');
-        // Not the trigram index of the whole text, which names all 12 000 matches.
-        expect(plan).not.toContain('"companies_search_trgm_idx"');
-        expect(statements.indexOf(split as (typeof statements)[number])).toBe(statements.length - 1);
-      }
+      const plan = JSON.stringify(await splitPlan(logged, 'mercearia', sort, [0, 5, 2995, 11995, 12000]));
+      expect(plan).toContain('companies_trading_name_sort_idx');
+      expect(plan).toContain('companies_search_rest_trgm_idx');
+      // Not the trigram index of the whole text, which names all 12 000 matches.
+      expect(plan).not.toContain('"companies_search_trgm_idx"');
     },
   );
 
@@ -488,35 +497,24 @@ describe.runIf(engine === 'postgres')('the plan of a common word in the other or
     it.each([['trading_name'], ['-trading_name']] as const)(
       'splits it there: the range of the order, and its word pairs elsewhere (%s)',
       async (sort) => {
-        const planner = new CompaniesRepository(db, { readFirst: false });
-        for (const skip of [0, 5, 2995, 11995, 12010]) {
-          statements = [];
-          const answer = await fresh.list({ search: 'auto pecas' }, skip, 5, sort);
-          expect(answer, `skip=${skip}`).toEqual(await planner.list({ search: 'auto pecas' }, skip, 5, sort));
-          if (skip > 0) continue;
-          expect(answer.data).toHaveLength(5);
-          const split = statements.find((statement) => /with others/.test(statement.text));
-          expect(split, statements.map((statement) => statement.text).join('\n')).toBeDefined();
-          expect(statements.indexOf(split as (typeof statements)[number])).toBe(statements.length - 1);
-          const plan = await planOf(split);
-          const text = JSON.stringify(plan);
-          expect(text).toContain('companies_trading_name_sort_idx');
-          expect(text).toContain('companies_search_pairs_idx');
-          expect(text).not.toContain('companies_search_rest_trgm_idx');
-          // The whole text's trigram index only for the phrase written without its space (`autopecas`, which the
-          // search finds too), by two trigrams.
-          const conditions: string[] = [];
-          JSON.stringify(plan, (key, value) => (key === 'Index Cond' ? void conditions.push(value) : value));
-          const trigrams = conditions.filter((condition) => condition.includes('~~')).join(' ');
-          expect(trigrams).not.toContain('auto pecas');
-          expect(trigrams.match(/~~ '%[0-9a-z]{3}%'/g)).toHaveLength(2);
-          // The first pair elsewhere: plain, or a name's first pair whose first word does not end at 4 (0100: a bit
-          // differs), or the legal name starting with the phrase.
-          expect(conditions.join(' ')).toMatch(
-            /&& '\{"uto pec","\^a1:uto pec","\^b1:uto pec","\^c0:uto pec","\^d1:uto pec"\}'/,
-          );
-          expect(text).toContain('companies_legal_name_sort_idx');
-        }
+        const plan = await splitPlan(fresh, 'auto pecas', sort, [0, 5, 2995, 11995, 12010]);
+        const text = JSON.stringify(plan);
+        expect(text).toContain('companies_trading_name_sort_idx');
+        expect(text).toContain('companies_search_pairs_idx');
+        expect(text).not.toContain('companies_search_rest_trgm_idx');
+        // The whole text's trigram index only for the phrase written without its space (`autopecas`, which the
+        // search finds too), by two trigrams.
+        const conditions: string[] = [];
+        JSON.stringify(plan, (key, value) => (key === 'Index Cond' ? void conditions.push(value) : value));
+        const trigrams = conditions.filter((condition) => condition.includes('~~')).join(' ');
+        expect(trigrams).not.toContain('auto pecas');
+        expect(trigrams.match(/~~ '%[0-9a-z]{3}%'/g)).toHaveLength(2);
+        // The first pair elsewhere: plain, or a name's first pair whose first word does not end at 4 (0100: a bit
+        // differs), or the legal name starting with the phrase.
+        expect(conditions.join(' ')).toMatch(
+          /&& '\{"uto pec","\^a1:uto pec","\^b1:uto pec","\^c0:uto pec","\^d1:uto pec"\}'/,
+        );
+        expect(text).toContain('companies_legal_name_sort_idx');
       },
     );
   });
