@@ -240,6 +240,16 @@ interface PhraseSplit {
   pairs: PhrasePair[];
 }
 
+/**
+ * How splitAtTerm would split `search` at the start of a name order's names: as a word (SPLITTABLE, without a mask:
+ * the word as search_normalize writes it), as a phrase (phraseSplitOf), or not at all. One rule for orderPlan, which
+ * decides, and splitAtTerm, which reads.
+ */
+function splitOf(search: string): 'word' | PhraseSplit | undefined {
+  if (SPLITTABLE.test(search) && unmaskedOf(search) === undefined) return 'word';
+  return phraseSplitOf(search);
+}
+
 function phraseSplitOf(search: string): PhraseSplit | undefined {
   if (!SPLITTABLE_PHRASE.test(search)) return undefined;
   const [word = '', between = '', next = ''] = sampleNormalize(search).match(/[a-z0-9]+|[^a-z0-9]+/g) ?? [];
@@ -911,10 +921,9 @@ export class CompaniesRepository {
     if (cnpjPrefixOf(search) !== undefined || !/\p{L}/u.test(search)) return undefined;
     const sample = await this.sampledCompanies();
     const line = KEY_LINE[sort];
-    const inRange = line !== undefined && sample.codePointOrder;
-    const word = inRange && SPLITTABLE.test(search) && unmaskedOf(search) === undefined;
-    const phrase = inRange && !word ? phraseSplitOf(search) : undefined;
-    const splittable = word || phrase !== undefined;
+    const split = line !== undefined && sample.codePointOrder ? splitOf(search) : undefined;
+    const phrase = split === 'word' ? undefined : split;
+    const splittable = split !== undefined;
     if (this.alwaysSplit) return splittable ? { split: true } : undefined;
     const term = sampleNormalize(search);
     if (this.orderWalkRows !== undefined) {
@@ -1011,7 +1020,8 @@ export class CompaniesRepository {
       where ${and(starting(key), statusFilter(companies, filter.type, filter.is_active))}
       order by ${order} limit ${skip + take}`;
     const { search } = filter;
-    const phrase = SPLITTABLE.test(search) && unmaskedOf(search) === undefined ? undefined : phraseSplitOf(search);
+    const split = splitOf(search);
+    const phrase = split === 'word' ? undefined : split;
     // A phrase's candidates are tested as they are read, apart (OFFSET 0: the search's own trigrams, which name every
     // match, are not looked up).
     const others = phrase
@@ -1024,7 +1034,8 @@ export class CompaniesRepository {
     // with it): not tested again (each LIKE costs the planner a pass over the search text's 1 000 statistics).
     const tested = phrase ? sql`true` : (where ?? sql`true`);
     // Each candidate's row by its id (a lateral subquery the planner cannot flatten: an index lookup each).
-    const statement = sql`with others as (${others})
+    const result = (await this.db.execute(
+      sql`with others as (${others})
         select (select count(*) from others)::int as others, page.* from (select 1) as one left join (
           select ${columnList}, row_number() over (order by ${order}) as at
           from (select id from (${walked}) as walked union select id from others) as candidates,
@@ -1032,10 +1043,8 @@ export class CompaniesRepository {
           where ${tested}
           order by ${order} offset ${skip} limit ${take}
         ) as page on true
-        order by page.at`;
-    const result = (await this.db.execute(statement)) as unknown as {
-      rows: (CompanyListRow & { others: number; at: unknown })[];
-    };
+        order by page.at`,
+    )) as unknown as { rows: (CompanyListRow & { others: number; at: unknown })[] };
     const rows = result.rows;
     if ((rows[0]?.others ?? 0) > cap) return undefined;
     return rows.filter((row) => row.id !== null).map(({ others: _, at: __, ...row }) => row);
