@@ -50,3 +50,26 @@ describe.skipIf(engine !== 'pglite')('migration 0015_search_name_pairs', () => {
     }
   });
 });
+
+describe.skipIf(engine !== 'pglite')('migration 0016_search_text_statistics', () => {
+  it('brings search_text back to the default statistics target (the plans no longer come from its estimate)', async () => {
+    const database = await openPglite(undefined);
+    const before = migrationsBefore('0016_search_text_statistics');
+    const target = async () => {
+      const { rows } = (await database.db.execute(
+        sql`select attstattarget::int as target from pg_attribute
+            where attrelid = 'companies'::regclass and attname = 'search_text'`,
+      )) as unknown as { rows: { target: number }[] };
+      return rows[0]?.target;
+    };
+    try {
+      await migrate(database.db as never, { migrationsFolder: before.folder });
+      expect(await target()).toBe(1000);
+      await migrate(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      expect(await target()).toBe(100);
+    } finally {
+      await database.close();
+      before.remove();
+    }
+  });
+});

@@ -88,8 +88,9 @@ function searchCondition(search: string): SQL | undefined {
  * The filter (filterCondition) for rows already found some other way: the same test, but a term that is no CNPJ
  * prefix is looked for with strpos, not LIKE. A LIKE with the term between wildcards (its own wildcards escaped) finds
  * exactly the texts that hold the term, and search_normalize of `%term%` is `%` + search_normalize(term) + `%`; but
- * the planner estimates each LIKE by matching it against the search text's 1 000 statistics (~0.3 ms of planning
- * each at a million rows), and it cannot use an index for these rows anyway.
+ * the planner estimates each LIKE by matching it against the search text's statistics (~0.3 ms of planning each
+ * at a million rows with the 1 000 that migration 0004 kept, ~0.1 ms with 100), and it cannot use an index for
+ * these rows anyway.
  */
 function filterTest(filter: CompaniesFilter & { search: string }): SQL {
   const { search } = filter;
@@ -374,23 +375,23 @@ export const MAX_MATCHES_SORTED = 100_000;
 export const CNPJ_PREFIX_READ_FIRST = 3;
 
 /**
- * A bare number of at least this many digits is read through the trigram index first when the planner
- * expects at most MAX_ESTIMATE_READ_FIRST matches, in every order. It is searched anywhere in the names and
- * the CNPJ, so n random digits match about (15 - n) × 10^-n of the companies (4 digits: ~0.1 %, where
- * walking the newest rows tests ~20 000 of them for a page at a million rows), and each of its trigrams is
- * three digits: the trigram scan is cheap, unlike a phrase's. Not every number is rare — a branch is `000N`,
- * so `3000` is in every CNPJ whose root ends in 3 (10 %) — which the search_text statistics (1 000 bounds)
- * do tell at that level. (Three digits match ~1.2 %, where the walk is the cheaper plan.)
+ * Before the product's sample is drawn (searchRows), a bare number of at least this many digits is read through
+ * the trigram index first when the planner expects at most MAX_ESTIMATE_READ_FIRST matches, in every order. It is
+ * searched anywhere in the names and the CNPJ, so n random digits match about (15 - n) × 10^-n of the companies
+ * (4 digits: ~0.1 %, where walking the newest rows tests ~20 000 of them for a page at a million rows), and each
+ * of its trigrams is three digits: the trigram scan is cheap, unlike a phrase's. Not every number is rare — a
+ * branch is `000N`, so `3000` is in every CNPJ whose root ends in 3 (10 %) — which the search_text statistics do
+ * tell at that level. (Three digits match ~1.2 %, where the walk is the cheaper plan.) Once there is a sample,
+ * it tells how common any number is, as it tells a word's.
  */
 export const DIGITS_READ_FIRST = 4;
 
 /**
- * A search in a name order that the planner expects to match at most this many companies reads its
- * matches first as well. It sorted them before (searchInNameOrder, up to MAX_MATCHES_SORTED), in a
- * transaction that ruled the index walk out; read first, the same plan is one statement. A phrase (several
- * words) expected to match at most this many reads first in every order, through its rarest trigrams
- * (phraseNarrowing); a single word in the other orders is left to the planner: its trigram scan costs what
- * its trigrams cost, whatever it matches.
+ * A search that the product's sample (or, before there is one, the planner) expects to match at most this many
+ * companies reads its matches first, in every order (matchesFirst): a word or a number through its trigrams, a
+ * phrase (several words) through its rarest trigrams or its word pairs (phraseNarrowing). In a name order it sorted
+ * them before (searchInNameOrder, up to MAX_MATCHES_SORTED), in a transaction that ruled the index walk out; read
+ * first, the same plan is one statement.
  */
 export const MAX_ESTIMATE_READ_FIRST = 5_000;
 
@@ -428,14 +429,18 @@ export const SAMPLE_TTL_MS = 10 * 60_000;
 export const SAMPLE_ROWS = 10_000;
 
 /**
- * A phrase walks the newest rows (walkNewest) when the sample says the walk reads fewer table pages than
- * reading its matches first: walking a page of k rows at a share s tests about k / s rows, consecutive in the
- * table (rows per page from pg_class); reading first reads about a page per match (s × the table's rows). At a
- * million companies a first page walks from s ≈ 0.05 % (500 matches); at 100 000, from s ≈ 0.15 %: the same
- * phrase can be the one or the other by the table's size. The window walked is WALK_MARGIN times what the
- * sampled share needs: the sample's error, bounded (a phrase rarer than the sample said costs that window,
- * then is read first).
+ * A search walks the newest rows (walkNewest) when the sample says the walk costs less than reading its matches
+ * first: walking a page of k rows at a share s tests about k / s rows, consecutive in the table, and reading first
+ * reads each row its index names (s × the table's rows for a word; more for a phrase's narrowing), scattered. One
+ * row read first costs about WALKED_ROWS_PER_READ rows walked: at a million companies, all in memory, a walk tested
+ * 0.19–0.25 µs a row (`3087`: 134 000 rows in 25 ms; `padaria sao joao`: 4 000 in 1.0 ms) and reading first cost
+ * 1.8–1.9 µs a match (`3087`'s 446 in 0.8 ms, `padaria sao joao`'s 1 471 in 2.7 ms; pgbench, one client, 2026-11-29).
+ * So a first page walks from s ≈ 0.09 % (870 matches) at a million companies, from s ≈ 0.27 % at 100 000: the same
+ * term can be the one or the other by the table's size. (Comparing table pages instead, as before, walked `3087`:
+ * 2.5 ms where reading first took 0.8.) The window walked is WALK_MARGIN times what the sampled share needs: the
+ * sample's error, bounded (a term rarer than the sample said costs that window, then is read first).
  */
+export const WALKED_ROWS_PER_READ = 8;
 export const WALK_MARGIN = 4;
 
 /**
@@ -485,8 +490,6 @@ class Sample {
     readonly taxIds: string[],
     /** How many companies the table holds (pg_class, as of the last ANALYZE or VACUUM). */
     readonly rows: number,
-    /** How many of them a table page holds, on average (pg_class too). */
-    readonly rowsPerPage: number,
     /**
      * Whether the database compares text by code point (the C, POSIX or C.UTF-8 collation, or the builtin
      * provider): then the names that start with a text are one range of the name orders' indexes.
@@ -551,6 +554,24 @@ class Sample {
     return descending ? keys.length - low : low;
   }
 
+  /**
+   * Which share of all sampled companies are among `rows` (sampled rows) and of `filter`'s type and status: how
+   * densely a filtered search's matches sit among the rows a walk tests (walkWindow; the walk reads every row of
+   * its window, of any type and status).
+   */
+  shareOf(filter: CompaniesFilter, rows: number[]): number {
+    return this.size === 0 ? 0 : this.ofFilter(filter, rows).length / this.size;
+  }
+
+  /** The sampled rows among `rows` of `filter`'s type and status. */
+  ofFilter(filter: CompaniesFilter, rows: number[]): number[] {
+    const { type, is_active } = filter;
+    return rows.filter(
+      (row) =>
+        (type === undefined || this.types[row] === type) && (is_active === undefined || this.active[row] === is_active),
+    );
+  }
+
   /** The sampled rows whose text holds `part`, in order. */
   holding(part: string): number[] {
     const known = this.#found.get(part);
@@ -576,6 +597,19 @@ class Sample {
     }
     return low;
   }
+}
+
+/** The numbers in either of two ascending lists, ascending (each once). */
+function eitherSorted(a: number[], b: number[]): number[] {
+  const either: number[] = [];
+  for (let i = 0, j = 0; i < a.length || j < b.length; ) {
+    const x = a[i] ?? Number.POSITIVE_INFINITY;
+    const y = b[j] ?? Number.POSITIVE_INFINITY;
+    either.push(Math.min(x, y));
+    if (x <= y) i++;
+    if (y <= x) j++;
+  }
+  return either;
 }
 
 /** The numbers in both of two ascending lists, ascending. */
@@ -808,15 +842,18 @@ export class CompaniesRepository {
   }
 
   /**
-   * The rows `skip` to `skip + take` of a search, by the plan its selectivity calls for. A phrase that the
-   * product's sample says is common enough in the newest order walks the newest rows, a bounded window of
-   * them (walkNewest). A search the product knows to be selective (a masked CNPJ prefix of
-   * CNPJ_PREFIX_READ_FIRST characters), and a bare number of DIGITS_READ_FIRST digits or a search in a name
-   * order that the planner expects to match at most MAX_ESTIMATE_READ_FIRST companies, or a phrase that the
-   * sample says is that rare, reads its matches first and sorts them (matchesFirst, a phrase's narrowed by
-   * phraseNarrowing); the others, and one whose matches turn out too many to sort, are left to the order's
-   * own plan. In the other orders a term the sample says is common comes first (orderPlan): split at the start
-   * of the order's names (splitAtTerm), or a bounded walk of the order's index (walkOrder).
+   * The rows `skip` to `skip + take` of a search, by the plan its selectivity calls for, which the product
+   * works out itself rather than from search_text's statistics (how common a term is: its sample of the
+   * companies, sampledCompanies). A word, a number or a phrase that the sample says is common enough in the
+   * newest order walks the newest rows, a bounded window of them (walkNewest). A search the product knows to
+   * be selective (a masked CNPJ prefix of CNPJ_PREFIX_READ_FIRST characters), or that the sample says matches
+   * at most MAX_ESTIMATE_READ_FIRST companies, reads its matches first and sorts them (matchesFirst, a phrase's
+   * narrowed by phraseNarrowing); the others, and one whose matches turn out too many to sort, are left to the
+   * order's own plan. In the other orders a term the sample says is common comes first (orderPlan): split at the
+   * start of the order's names (splitAtTerm), or a bounded walk of the order's index (walkOrder). Rows a plan
+   * reads some other way than by the search's own trigrams are tested with filterTest. Before the table has been
+   * analysed (no sample), the planner's estimate stands in: for a name order, a phrase, and a bare number of
+   * DIGITS_READ_FIRST digits.
    */
   private async searchRows(
     filter: CompaniesFilter & { search: string },
@@ -827,7 +864,8 @@ export class CompaniesRepository {
   ): Promise<CompanyListRow[]> {
     const { search } = filter;
     const { byName } = SORTS[sort];
-    let estimate: number | undefined;
+    // How many companies the search is expected to match: from the product's sample, or the planner's estimate.
+    let expected: number | undefined;
     if (this.readFirst && skip + take <= this.maxMatchesReadFirst) {
       // A prefix's share the product knows, a phrase's its sample tells; a number's or a name order's, the
       // planner is asked for.
@@ -836,22 +874,25 @@ export class CompaniesRepository {
       // walks the order's index, bounded; either falls back to what follows.
       const ordered = known || sort === 'newest' ? undefined : await this.orderPlan(filter, sort, skip + take);
       if (ordered?.split) {
-        const rows = await this.splitAtTerm(filter, where, skip, take, sort);
+        const rows = await this.splitAtTerm(filter, skip, take, sort);
         if (rows) return rows;
       } else if (ordered?.window !== undefined) {
-        const rows = await this.walkOrder(where, sort, skip, take, ordered.window);
+        const rows = await this.walkOrder(filterTest(filter), sort, skip, take, ordered.window);
         if (rows.length === take) return rows;
       }
       const phrase = known ? undefined : await this.phraseNarrowing(filter);
-      const window = sort === 'newest' && phrase ? this.walkWindow(phrase, skip + take) : undefined;
+      // A single word or number: how common it is, from the same sample.
+      const word = known || phrase ? undefined : await this.sampledWord(filter);
+      const sampled = phrase ?? word;
+      const window = sort === 'newest' && sampled ? this.walkWindow(sampled, skip + take) : undefined;
       if (window !== undefined) {
-        const rows = await this.walkNewest(where, skip, take, window);
+        const rows = await this.walkNewest(filterTest(filter), skip, take, window);
         if (rows.length === take) return rows;
       }
-      if (!known && phrase?.expected === undefined && (byName || phrase || isNumberOf(DIGITS_READ_FIRST, search))) {
-        estimate = await this.estimatedMatches(where);
+      expected = sampled?.expected;
+      if (!known && expected === undefined && (byName || phrase || isNumberOf(DIGITS_READ_FIRST, search))) {
+        expected = await this.estimatedMatches(where);
       }
-      const expected = phrase?.expected ?? estimate;
       if (known || (expected !== undefined && expected <= MAX_ESTIMATE_READ_FIRST)) {
         // Narrowed, the search is tested on the rows the narrowing read (filterTest).
         const rows = phrase
@@ -860,20 +901,24 @@ export class CompaniesRepository {
         if (rows) return rows;
       }
     }
-    if (byName) return this.searchInNameOrder(where, skip, take, sort, estimate);
+    if (byName) return this.searchInNameOrder(where, skip, take, sort, expected);
     return pageOf(this.db, where, sort, skip, take);
   }
 
   /**
-   * How many of the newest rows walkNewest tests for a phrase that `share` of the filter's companies hold (as
-   * the sample says), to fill `rows` rows: WALK_MARGIN times what that share needs, when walking those is
-   * expected to read fewer table pages than reading the matches first; undefined otherwise (or unknown).
+   * How many of the newest rows walkNewest tests for a search that `share` of the companies match (as the
+   * sample says), to fill `rows` rows: WALK_MARGIN times what that share needs, when walking those costs less
+   * than reading first the `expected` rows its index names (WALKED_ROWS_PER_READ); undefined otherwise (or
+   * unknown).
    */
-  private walkWindow({ share, sample }: { share?: number; sample?: Sample }, rows: number): number | undefined {
+  private walkWindow(
+    { share, expected, sample }: { share?: number; expected?: number; sample?: Sample },
+    rows: number,
+  ): number | undefined {
     if (!share || !sample) return undefined;
     const needed = rows / share;
     if (this.walkWindowRows !== undefined) return this.walkWindowRows;
-    if (needed / sample.rowsPerPage > share * sample.rows) return undefined;
+    if (needed > WALKED_ROWS_PER_READ * (expected ?? share * sample.rows)) return undefined;
     return Math.ceil(needed * WALK_MARGIN);
   }
 
@@ -909,8 +954,8 @@ export class CompaniesRepository {
    * its matches cluster in the name order, far from its start (700 000 companies before `padaria`), so a walk
    * from the start is long, and sorting them reads all of them. Otherwise, if the sample's first matches in
    * the order say a walk of the order's index finds the page in fewer rows than there are matches, it walks
-   * (walkOrder), a window of ORDER_WALK_MARGIN times those rows. Undefined: neither (as before). A number is left
-   * as it was (the rules for CNPJ digits).
+   * (walkOrder), a window of ORDER_WALK_MARGIN times those rows. Undefined: neither (as before). A bare number is
+   * planned the same way (`308`, in ~1.2 % of the CNPJs, walks the order); a masked CNPJ prefix is a range of its own.
    */
   private async orderPlan(
     filter: CompaniesFilter & { search: string },
@@ -918,7 +963,7 @@ export class CompaniesRepository {
     rows: number,
   ): Promise<{ split?: boolean; window?: number } | undefined> {
     const { search } = filter;
-    if (cnpjPrefixOf(search) !== undefined || !/\p{L}/u.test(search)) return undefined;
+    if (cnpjPrefixOf(search) !== undefined) return undefined;
     const sample = await this.sampledCompanies();
     const line = KEY_LINE[sort];
     const split = line !== undefined && sample.codePointOrder ? splitOf(search) : undefined;
@@ -947,10 +992,7 @@ export class CompaniesRepository {
   ): { split?: boolean; window?: number } | undefined {
     const line = KEY_LINE[sort];
     const holding = sample.holding(term);
-    const ofFilter = (row: number) =>
-      (filter.type === undefined || sample.types[row] === filter.type) &&
-      (filter.is_active === undefined || sample.active[row] === filter.is_active);
-    const matching = holding.filter(ofFilter);
+    const matching = sample.ofFilter(filter, holding);
     const scale = sample.rows / Math.max(1, sample.size);
     const expected = matching.length * scale;
     if (expected <= MAX_ESTIMATE_READ_FIRST) return undefined;
@@ -1003,7 +1045,6 @@ export class CompaniesRepository {
    */
   private async splitAtTerm(
     filter: CompaniesFilter & { search: string },
-    where: SQL | undefined,
     skip: number,
     take: number,
     sort: CompanySort,
@@ -1031,8 +1072,8 @@ export class CompaniesRepository {
       : sql`select ${companies.id} from ${companies}
           where ${starting(other)} or ${REST_TEXT} like ('%' || ${word} || '%') limit ${cap + 1}`;
     // A phrase's candidates were tested as they were read, and the range's rows hold it (the order's name starts
-    // with it): not tested again (each LIKE costs the planner a pass over the search text's 1 000 statistics).
-    const tested = phrase ? sql`true` : (where ?? sql`true`);
+    // with it): not tested again. A word's are tested here (filterTest: they are looked up by id).
+    const tested = phrase ? sql`true` : filterTest(filter);
     // Each candidate's row by its id (a lateral subquery the planner cannot flatten: an index lookup each).
     const result = (await this.db.execute(
       sql`with others as (${others})
@@ -1130,7 +1171,7 @@ export class CompaniesRepository {
    * matches. Each trigram's condition holds only if the database's own normalisation of the term contains
    * it (otherwise it is `true`), so the narrowing cannot drop a match whatever the term. The sample also
    * says how many companies hold all of them (`expected`, at least the phrase's matches) and what share of
-   * the filter's companies hold the phrase itself (`share`, which decides whether to walk: walkWindow).
+   * the companies are the filter's and hold the phrase itself (`share`, which decides whether to walk: walkWindow).
    * A phrase whose words are each common and never side by side (`comercio ltda`) is in no company, but its
    * rarest trigrams are in ~100 000: where two of its words meet (phrasePairsOf, companies_search_pairs_idx) is
    * in few. The sample says which of the two, the trigrams or the pairs, names fewer companies, and those are read.
@@ -1164,16 +1205,36 @@ export class CompaniesRepository {
     const withGrams = rarest.map((gram) => sample.holding(gram)).reduce(bothSorted).length;
     const withPairs = byPairs?.rows.length ?? Number.POSITIVE_INFINITY;
     const pairsFirst = byPairs !== undefined && (this.pairsPlan === true || withPairs <= withGrams);
-    const ofFilter = (row: number) =>
-      (filter.type === undefined || sample.types[row] === filter.type) &&
-      (filter.is_active === undefined || sample.active[row] === filter.is_active);
-    let inFilter = 0;
-    for (let row = 0; row < sample.size; row++) if (ofFilter(row)) inFilter++;
-    const matching = sample.holding(sampleNormalize(search)).filter(ofFilter).length;
     return {
       narrowing: pairsFirst ? byPairs.narrowing : byGrams,
       expected: ((pairsFirst ? withPairs : withGrams) / sample.size) * sample.rows,
-      share: inFilter === 0 ? 0 : matching / inFilter,
+      share: sample.shareOf(filter, sample.holding(sampleNormalize(search))),
+      sample,
+    };
+  }
+
+  /**
+   * How common a search of one word or number is, from the product's sample (as phraseNarrowing tells a phrase's):
+   * the share of the companies that are the filter's and hold it (walkWindow decides by it whether to walk the newest rows), and
+   * about how many companies hold it at all (`expected`: the rows its trigram scan reads, which decides whether to
+   * read them first). So its plan does not hinge on search_text's statistics: a number of three digits is in ~1.2 %
+   * of the companies, and the planner, from a histogram that saw it in a bound or not, either walked the newest
+   * rows (a page in ~500) or read all 12 000 matches (2026-11-29 14:05 UTC section of docs/performance.md).
+   * `expected` is left out for a term of fewer than three characters, which holds no trigram to look up: the planner
+   * decides, as before. Undefined when the sample is empty (the table not yet analysed).
+   */
+  private async sampledWord(
+    filter: CompaniesFilter & { search: string },
+  ): Promise<{ expected?: number; share: number; sample: Sample } | undefined> {
+    const sample = await this.sampledCompanies();
+    if (sample.size === 0) return undefined;
+    const term = sampleNormalize(filter.search);
+    const unmasked = unmaskedOf(filter.search);
+    const holding =
+      unmasked === undefined ? sample.holding(term) : eitherSorted(sample.holding(term), sample.holding(unmasked));
+    return {
+      expected: term.length < 3 ? undefined : (holding.length / sample.size) * sample.rows,
+      share: sample.shareOf(filter, holding),
       sample,
     };
   }
@@ -1234,18 +1295,17 @@ export class CompaniesRepository {
     // The database's collation too (pg_database: datlocprovider is PostgreSQL 15's; read as JSON, so that its
     // absence is no error): splitAtTerm reads the names that start with a term as a range only in code point order.
     const size = (await this.db.execute(
-      sql`select reltuples::float8 as rows, relpages::float8 as pages,
+      sql`select reltuples::float8 as rows,
             (select to_jsonb(d) ->> 'datlocprovider' from pg_database d where datname = current_database()) as provider,
             (select datcollate from pg_database where datname = current_database()) as locale
           from pg_class where oid = 'companies'::regclass`,
-    )) as unknown as { rows: { rows: number; pages: number; provider: string | null; locale: string | null }[] };
+    )) as unknown as { rows: { rows: number; provider: string | null; locale: string | null }[] };
     const [table] = size.rows;
     const rows = Number(table?.rows ?? 0);
-    const pages = Number(table?.pages ?? 0);
     const codePointOrder =
       table?.provider === 'b' ||
       ((table?.provider ?? 'c') === 'c' && /^(C|POSIX|C\.UTF-?8)$/i.test(table?.locale ?? ''));
-    if (!(rows > 0)) return new Sample([], [], [], [], 0, 1, codePointOrder);
+    if (!(rows > 0)) return new Sample([], [], [], [], 0, codePointOrder);
     const percent = Math.min(100, (100 * SAMPLE_ROWS) / rows);
     const result = (await this.db.execute(
       sql`select ${companies.search_text} as text, ${companies.type} as type, ${companies.is_active} as active,
@@ -1258,7 +1318,6 @@ export class CompaniesRepository {
       result.rows.map((row) => row.active),
       result.rows.map((row) => row.tax_id),
       rows,
-      pages > 0 ? rows / pages : 1,
       codePointOrder,
     );
   }
