@@ -572,6 +572,13 @@ class Sample {
     );
   }
 
+  /** The sampled rows whose CNPJ starts with `prefix` (normalised as tax_id is), in order. */
+  startingCnpj(prefix: string): number[] {
+    return this.known(`cnpj:${prefix}`, () =>
+      this.taxIds.flatMap((taxId, row) => (taxId.startsWith(prefix) ? [row] : [])),
+    );
+  }
+
   /** The sampled rows whose text holds `part`, in order. */
   holding(part: string): number[] {
     const known = this.#found.get(part);
@@ -1215,13 +1222,15 @@ export class CompaniesRepository {
 
   /**
    * How common a search of one word or number is, from the product's sample (as phraseNarrowing tells a phrase's):
-   * the share of the companies that are the filter's and hold it (walkWindow decides by it whether to walk the newest rows), and
-   * about how many companies hold it at all (`expected`: the rows its trigram scan reads, which decides whether to
-   * read them first). So its plan does not hinge on search_text's statistics: a number of three digits is in ~1.2 %
-   * of the companies, and the planner, from a histogram that saw it in a bound or not, either walked the newest
-   * rows (a page in ~500) or read all 12 000 matches (2026-11-29 14:05 UTC section of docs/performance.md).
-   * `expected` is left out for a term of fewer than three characters, which holds no trigram to look up: the planner
-   * decides, as before. Undefined when the sample is empty (the table not yet analysed).
+   * the share of the companies that are the filter's and hold it (walkWindow decides by it whether to walk the
+   * newest rows), and about how many companies hold it at all (`expected`: the rows its trigram scan reads, which
+   * decides whether to read them first). So its plan does not hinge on search_text's statistics: a number of three
+   * digits is in ~1.2 % of the companies, and the planner, from a histogram that saw it in a bound or not, either
+   * walked the newest rows (a page in ~500) or read all 12 000 matches (2026-11-29 14:05 UTC section of
+   * docs/performance.md). A masked CNPJ prefix too short to be read first (`30.`) is counted among the sampled
+   * CNPJs that start with it. `expected` is left out for a term of fewer than three characters, which holds no
+   * trigram to look up: the planner decides, as before. Undefined when the sample is empty (the table not yet
+   * analysed).
    */
   private async sampledWord(
     filter: CompaniesFilter & { search: string },
@@ -1229,11 +1238,17 @@ export class CompaniesRepository {
     const sample = await this.sampledCompanies();
     if (sample.size === 0) return undefined;
     const term = sampleNormalize(filter.search);
+    // A masked CNPJ prefix (of fewer than CNPJ_PREFIX_READ_FIRST characters: `30.`) is the start of the CNPJ only.
+    const prefix = cnpjPrefixOf(filter.search);
     const unmasked = unmaskedOf(filter.search);
     const holding =
-      unmasked === undefined ? sample.holding(term) : eitherSorted(sample.holding(term), sample.holding(unmasked));
+      prefix !== undefined
+        ? sample.startingCnpj(prefix)
+        : unmasked === undefined
+          ? sample.holding(term)
+          : eitherSorted(sample.holding(term), sample.holding(unmasked));
     return {
-      expected: term.length < 3 ? undefined : (holding.length / sample.size) * sample.rows,
+      expected: prefix === undefined && term.length < 3 ? undefined : (holding.length / sample.size) * sample.rows,
       share: sample.shareOf(filter, holding),
       sample,
     };
