@@ -874,8 +874,8 @@ export class CompaniesRepository {
     // How many companies the search is expected to match: from the product's sample, or the planner's estimate.
     let expected: number | undefined;
     if (this.readFirst && skip + take <= this.maxMatchesReadFirst) {
-      // A prefix's share the product knows, a phrase's its sample tells; a number's or a name order's, the
-      // planner is asked for.
+      // A prefix's share the product knows; any other term's its sample tells (the planner's estimate stands in
+      // only before there is a sample).
       const known = (cnpjPrefixOf(search)?.length ?? 0) >= CNPJ_PREFIX_READ_FIRST;
       // In the other orders, a word the sample says is common is split at the start of the order's names, or
       // walks the order's index, bounded; either falls back to what follows.
