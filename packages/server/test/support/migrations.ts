@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MIGRATIONS_FOLDER } from '../../src/db/client.js';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { type Db, MIGRATIONS_FOLDER, openPglite } from '../../src/db/client.js';
 
 /** An entry of drizzle's journal of the migrations (drizzle/meta/_journal.json). */
 export interface JournalEntry {
@@ -26,4 +27,26 @@ export function migrationsBefore(tag: string): { folder: string; remove: () => v
   journal.entries = journal.entries.slice(0, at);
   fs.writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
   return { folder, remove: () => fs.rmSync(folder, { recursive: true, force: true }) };
+}
+
+/**
+ * An embedded database of the release before `tag` (migrated up to it), `before` run on it, then migrated to this
+ * release and `after` run on it: how a test says what a migration does to the data of an existing database. The
+ * database and the folder are removed afterwards.
+ */
+export async function upgradeFromRelease(
+  tag: string,
+  steps: { before?: (db: Db) => Promise<void>; after: (db: Db) => Promise<void> },
+): Promise<void> {
+  const database = await openPglite(undefined);
+  const release = migrationsBefore(tag);
+  try {
+    await migrate(database.db as never, { migrationsFolder: release.folder });
+    await steps.before?.(database.db);
+    await migrate(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await steps.after(database.db);
+  } finally {
+    await database.close();
+    release.remove();
+  }
 }
