@@ -7,6 +7,11 @@
  *   --cpu N         CPU slowdown factor (default 4)
  *   --latency MS    round-trip time added to every request (default 0: the server is on this machine);
  *                   e.g. `--cpu 1 --latency 100` for a fast laptop far from the server
+ *   --early-data    also load the federated build with its early-data head script refused (labelled "no early
+ *                   data"; the app then asks for the user and the first screen's data itself): what asking
+ *                   before the code saves, side by side in the same run
+ *   --http2         every build behind an HTTP/2 TLS proxy (src/http2-proxy.ts), as a deployment serves it:
+ *                   one connection, the requests multiplexed; without it, HTTP/1.1 straight from the server
  *   --companies N   demo companies loaded before start (default 1000)
  *   --no-reference  skip the single-bundle reference build
  *   --json FILE     also write every measurement as JSON
@@ -31,6 +36,7 @@ import { Api } from '../src/api.js';
 import { BUDGETS } from '../src/budgets.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../src/chromium.js';
 import { breakDown, type CpuProfile, GROUPS, type ProfileBreakdown } from '../src/cpu-profile.js';
+import { http2ChromiumArgs, startHttp2Front } from '../src/http2-proxy.js';
 import { type LoadFigures, loadFigures } from '../src/load-figures.js';
 import { type Milestones, milestones, probeMilestonesOnLoad } from '../src/load-milestones.js';
 import { NetworkLog, networkQuiet } from '../src/network-log.js';
@@ -56,6 +62,11 @@ const option = (name: string, fallback: number) => {
 const RUNS = option('runs', 7);
 const CPU = option('cpu', 4);
 const LATENCY = option('latency', 0);
+const HTTP2 = args.includes('--http2');
+const EARLY_DATA_PAIR = args.includes('--early-data');
+// The bench's own fetches of the files a page loaded (their sizes, source maps) go through the proxy too, whose
+// certificate was made for this run: accepted in this process, as the browser is told to.
+if (HTTP2) process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
 const COMPANIES = option('companies', 1000);
 const WITH_REFERENCE = !args.includes('--no-reference');
 const JSON_OUT = args.includes('--json') ? args[args.indexOf('--json') + 1] : undefined;
@@ -107,15 +118,37 @@ function ensureBuilds() {
 
 interface Build {
   label: string;
+  /** Where the browser loads the build: the server, or with --http2 the proxy in front of it. */
   url: string;
+  /** The server itself (HTTP/1.1), for the bench's own API calls. */
+  serverUrl: string;
+  /** File names (the last part of the path) the browser is refused: a build's script left out. */
+  refused?: string[];
   stop(): Promise<void>;
+}
+
+/** The federated build without its early-data head script (`--early-data`), on the same server. */
+function withoutEarlyData(federated: Build): Build {
+  const firstScreen = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'shell/dist/first-screen.json'), 'utf8'));
+  const files = (firstScreen['early-data'].js as string[]).map((file) => path.basename(file));
+  return { ...federated, label: 'no early data', refused: files, stop: async () => {} };
 }
 
 async function startBuild(label: string, webRoot: string, root = REPO_ROOT): Promise<Build> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-bench-web-'));
   seedDemoCompanies(dataDir, COMPANIES, root);
   const product = await startProduct({ WEB_ROOT: webRoot }, { dataDir, root });
-  return { label, url: product.url, stop: () => product.stop() };
+  if (!HTTP2) return { label, url: product.url, serverUrl: product.url, stop: () => product.stop() };
+  const front = await startHttp2Front(product.url);
+  return {
+    label,
+    url: front.url,
+    serverUrl: product.url,
+    stop: async () => {
+      await front.close();
+      await product.stop();
+    },
+  };
 }
 
 /* ---------- measuring ---------- */
@@ -128,7 +161,7 @@ async function startBuild(label: string, webRoot: string, root = REPO_ROOT): Pro
 type StoredSession = Record<string, string>;
 
 async function storedSession(browser: Browser, build: Build): Promise<StoredSession> {
-  const token = await new Api(build.url).superuserToken();
+  const token = await new Api(build.serverUrl).superuserToken();
   const context = await browser.newContext({ baseURL: build.url });
   try {
     const page = await context.newPage();
@@ -137,20 +170,37 @@ async function storedSession(browser: Browser, build: Build): Promise<StoredSess
     // The earlier visit: the dashboard, until the app has the user (the greeting shows a name).
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: /^Bem-vindo\(a\), / }).waitFor();
+    const protocol = await page.evaluate(
+      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).nextHopProtocol,
+    );
+    if (protocol !== (HTTP2 ? 'h2' : 'http/1.1')) throw new Error(`${build.label} was served over ${protocol}`);
     return await page.evaluate(() => ({ ...localStorage }));
   } finally {
     await context.close();
   }
 }
 
-async function newPage(browser: Browser, session: StoredSession | undefined): Promise<{ page: Page; log: NetworkLog }> {
-  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1280, height: 800 } });
+async function newPage(
+  browser: Browser,
+  session: StoredSession | undefined,
+  build: Build,
+): Promise<{ page: Page; log: NetworkLog }> {
+  const context = await browser.newContext({
+    locale: 'pt-BR',
+    viewport: { width: 1280, height: 800 },
+  });
   const page = await context.newPage();
   if (session) {
     await page.addInitScript((entries) => {
       for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
     }, session);
   }
+  const { refused } = build;
+  if (refused)
+    await page.route(
+      (url) => refused.includes(path.basename(url.pathname)),
+      (route) => route.abort(),
+    );
   const log = await NetworkLog.attach(page);
   await log.session.send('Emulation.setCPUThrottlingRate', { rate: CPU });
   if (LATENCY > 0) {
@@ -165,7 +215,7 @@ async function newPage(browser: Browser, session: StoredSession | undefined): Pr
 }
 
 async function coldLoad(browser: Browser, build: Build, screen: Screen, session: StoredSession | undefined) {
-  const { page, log } = await newPage(browser, screen.as === 'anonymous' ? undefined : session);
+  const { page, log } = await newPage(browser, screen.as === 'anonymous' ? undefined : session, build);
   try {
     await probeReadyOnLoad(page, screen);
     if (screen.content) await probeContentOnLoad(page, screen, '__screenContent');
@@ -190,6 +240,7 @@ async function coldLoad(browser: Browser, build: Build, screen: Screen, session:
       userAskedMs: askedAt((pathname) => pathname === '/api/v1/users/me'),
       dataAskedMs: askedAt((pathname) => pathname !== '/api/v1/users/me'),
       duplicates: log.duplicates().reduce((sum, d) => sum + d.count - 1, 0),
+      fetchedTwice: log.duplicates().map((d) => new URL(d.url).pathname),
     };
   } finally {
     await log.detach();
@@ -219,7 +270,7 @@ async function profiledLoad(
   session: StoredSession | undefined,
   file: string,
 ) {
-  const { page, log } = await newPage(browser, screen.as === 'anonymous' ? undefined : session);
+  const { page, log } = await newPage(browser, screen.as === 'anonymous' ? undefined : session, build);
   try {
     await probeMilestonesOnLoad(page, screen);
     await log.session.send('Profiler.enable');
@@ -286,7 +337,7 @@ function clickMenuEntry(page: Page, label: string): Promise<number> {
 }
 
 async function menuNavigation(browser: Browser, build: Build, link: string, to: Screen, session: StoredSession) {
-  const { page, log } = await newPage(browser, session);
+  const { page, log } = await newPage(browser, session, build);
   try {
     await probeReadyOnLoad(page, screen('dashboard'), '__dashboardReady');
     await page.goto(`${build.url}/`);
@@ -307,6 +358,7 @@ async function menuNavigation(browser: Browser, build: Build, link: string, to: 
       contentMs: content.ms - clickedAt,
       idlePrefetchJsGzipBytes: idle.jsGzipBytes - beforeReady.jsGzipBytes,
       duplicates: log.duplicates().reduce((sum, d) => sum + d.count - 1, 0),
+      fetchedTwice: log.duplicates().map((d) => new URL(d.url).pathname),
     };
   } finally {
     await log.detach();
@@ -317,7 +369,7 @@ async function menuNavigation(browser: Browser, build: Build, link: string, to: 
 /** React's commits on a cold load (split at the moment the screen is ready) or after a menu click. */
 async function renderCounts(browser: Browser, build: Build, session: StoredSession, to: Screen, link?: string) {
   const start = link ? screen('dashboard') : to;
-  const { page, log } = await newPage(browser, start.as === 'anonymous' ? undefined : session);
+  const { page, log } = await newPage(browser, start.as === 'anonymous' ? undefined : session, build);
   try {
     await countRendersOnLoad(page);
     await probeReadyOnLoad(page, start, '__startReady');
@@ -377,6 +429,8 @@ type Row = {
       dataAskedMs?: number;
       mainThreadCpuMs?: number;
       scriptCpuMs?: number;
+      /** The paths of the files fetched more than once. */
+      fetchedTwice?: string[];
     })[];
 };
 
@@ -512,6 +566,12 @@ function budgets(loads: Row[], navs: Row[]) {
     .filter((r) => r.build === 'federated')
     .reduce((n, r) => n + Math.max(...r.runs.map((f) => f.duplicates)), 0);
   add('files fetched twice (all pages and navigations)', 0, duplicates);
+  const twice = new Set(
+    [...loads, ...navs]
+      .filter((r) => r.build === 'federated')
+      .flatMap((r) => r.runs.flatMap((f) => f.fetchedTwice ?? [])),
+  );
+  if (twice.size > 0) lines.push(`\nFetched twice: ${[...twice].map((p) => `\`${p}\``).join(', ')}.`);
   return lines.join('\n');
 }
 
@@ -542,7 +602,12 @@ async function main() {
   const builds = [await startBuild('federated', REPO_ROOT)];
   if (WITH_REFERENCE) builds.push(await startBuild('single bundle', path.join(REFERENCE_ROOT, 'web-root')));
   if (COMPARE_ROOT) builds.push(await startBuild('before', COMPARE_ROOT, COMPARE_ROOT));
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  if (EARLY_DATA_PAIR) builds.push(withoutEarlyData(builds[0] as Build));
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, ...(HTTP2 ? http2ChromiumArgs() : [])],
+    headless: true,
+  });
   try {
     const sessions = new Map<Build, StoredSession>();
     for (const build of builds) sessions.set(build, await storedSession(browser, build));
@@ -574,7 +639,7 @@ async function main() {
 
     const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
     console.log(
-      `\n## bench:web — ${when} UTC, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Chromium ${browser.version()}, CPU ×${CPU}${LATENCY ? `, +${LATENCY} ms per request` : ''}, ${RUNS} runs, cold cache`,
+      `\n## bench:web — ${when} UTC, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Chromium ${browser.version()}, CPU ×${CPU}${LATENCY ? `, +${LATENCY} ms per request` : ''}${HTTP2 ? ', HTTP/2 through a TLS proxy' : ', HTTP/1.1'}, ${RUNS} runs, cold cache`,
     );
     // `--runs 0 --renders`: the render counts alone.
     if (RUNS > 0) {
@@ -587,6 +652,7 @@ async function main() {
         console.log(ratios([...loads, ...navs], 'federated', 'single bundle'));
       }
       if (COMPARE_ROOT) console.log(ratios([...loads, ...navs], 'federated', 'before'));
+      if (EARLY_DATA_PAIR) console.log(ratios([...loads, ...navs], 'federated', 'no early data'));
     }
     if (WITH_RENDERS) {
       const rows = [];
