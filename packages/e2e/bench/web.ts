@@ -65,7 +65,7 @@ const LATENCY = option('latency', 0);
 const HTTP2 = args.includes('--http2');
 const EARLY_DATA_PAIR = args.includes('--early-data');
 // The bench's own fetches of the files a page loaded (their sizes, source maps) go through the proxy too, whose
-// certificate was made for this run: accepted in this process, as the browser is told to.
+// certificate was made for this run: accepted in this process (the browser trusts it by its key, http2ChromiumArgs).
 if (HTTP2) process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
 const COMPANIES = option('companies', 1000);
 const WITH_REFERENCE = !args.includes('--no-reference');
