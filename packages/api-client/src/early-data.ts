@@ -8,11 +8,14 @@
  */
 
 /**
- * How long after the page started an early answer may still be taken over. A cold load takes the answers
- * within a few seconds; one left untaken (the person went elsewhere before the screen that asks for it
- * mounted) must not show data that old when that screen opens later: it asks afresh instead.
+ * How long after the app's first request an early answer may still be taken over. The first screen asks for its
+ * data once its code has come and it mounts, however late the app's own code arrived: on a slow device that is
+ * ten seconds or more after the page (a loaded 2-core machine's browser suite, 2026-11-29: a 10-second clock from
+ * the page's start dropped the dashboard's answers there, and every one was fetched twice), so the clock starts
+ * with the app, and allows a slow first screen. One left untaken (the person went elsewhere before the screen
+ * that asks for it mounted) must not show data that old when that screen opens later: it asks afresh instead.
  */
-export const EARLY_ANSWERS_MAX_AGE_MS = 10_000;
+export const EARLY_ANSWERS_MAX_AGE_MS = 30_000;
 
 /** The `window` key the head script keeps its answers under (the script spells it too). */
 export const EARLY_DATA_KEY = '__BACKOFFICE_EARLY__';
@@ -26,6 +29,8 @@ export interface EarlyData {
    * user's request for someone else, a failed `/users/me`); the app asks itself.
    */
   answers: Record<string, Promise<Response | null | false> | undefined>;
+  /** When the app first asked the store (`performance.now()`): its start, from which the answers age. */
+  firstAskedAt?: number;
 }
 
 declare global {
@@ -36,15 +41,17 @@ declare global {
 
 /**
  * The early answer to `GET url` asked with `token`, removed from the store (it is used once), or
- * undefined when there is none: another token (a sign-out, another account), another request, or the page
- * started more than `EARLY_ANSWERS_MAX_AGE_MS` ago.
+ * undefined when there is none: another token (a sign-out, another account), another request, or the app's
+ * first request was more than `EARLY_ANSWERS_MAX_AGE_MS` ago.
  * Resolves to null when the head script did not get an answer after all (the network failed).
  */
 export function takeEarlyAnswer(url: string, token: string | null): Promise<Response | null> | undefined {
   if (typeof window === 'undefined' || token === null) return undefined;
   const early = window[EARLY_DATA_KEY];
   if (!early || early.token !== token) return undefined;
-  if (performance.now() > EARLY_ANSWERS_MAX_AGE_MS) {
+  const now = performance.now();
+  early.firstAskedAt ??= now;
+  if (now - early.firstAskedAt > EARLY_ANSWERS_MAX_AGE_MS) {
     forgetEarlyAnswers();
     return undefined;
   }
