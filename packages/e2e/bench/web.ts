@@ -237,8 +237,7 @@ async function coldLoad(browser: Browser, build: Build, screen: Screen, session:
       contentMs,
       userAskedMs: askedAt((pathname) => pathname === '/api/v1/users/me'),
       dataAskedMs: askedAt((pathname) => pathname !== '/api/v1/users/me'),
-      duplicates: log.duplicates().reduce((sum, d) => sum + d.count - 1, 0),
-      fetchedTwice: log.duplicates().map((d) => new URL(d.url).pathname),
+      ...fetchedAgain(log),
     };
   } finally {
     await log.detach();
@@ -258,6 +257,15 @@ async function mainThreadWork(log: NetworkLog) {
   };
   const metric = (name: string) => (metrics.find((m) => m.name === name)?.value ?? Number.NaN) * 1000;
   return { mainThreadCpuMs: metric('ThreadTime'), scriptCpuMs: metric('ScriptDuration') };
+}
+
+/** The requests for a file already fetched (`duplicates`), and which files they were. */
+function fetchedAgain(log: NetworkLog) {
+  const twice = log.duplicates();
+  return {
+    duplicates: twice.reduce((sum, d) => sum + d.count - 1, 0),
+    fetchedTwice: twice.map((d) => new URL(d.url).pathname),
+  };
 }
 
 /** A cold load under Chromium's CPU profiler, from before the navigation until the screen is interactive. */
@@ -355,8 +363,7 @@ async function menuNavigation(browser: Browser, build: Build, link: string, to: 
       ...nav,
       contentMs: content.ms - clickedAt,
       idlePrefetchJsGzipBytes: idle.jsGzipBytes - beforeReady.jsGzipBytes,
-      duplicates: log.duplicates().reduce((sum, d) => sum + d.count - 1, 0),
-      fetchedTwice: log.duplicates().map((d) => new URL(d.url).pathname),
+      ...fetchedAgain(log),
     };
   } finally {
     await log.detach();
