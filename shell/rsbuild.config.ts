@@ -13,6 +13,7 @@ import {
 import {
   devRegistryMiddleware,
   HTML_TEMPLATE,
+  pluginCompileHints,
   pluginFirstScreen,
   pluginHeadScript,
   pluginPrecompress,
@@ -57,6 +58,8 @@ export default defineConfig(({ envMode }) => {
       }),
       earlyData,
       firstPaint,
+      // The entry, the shared modules it provides at once and the signed-in frame all run on a cold load.
+      pluginCompileHints((groups) => groups.includes('signed-in')),
       // The first-paint pages (src/first-paint/prerender.tsx), rendered in Node after the build.
       ...(isDev ? [] : [pluginPrerender({ file: './src/first-paint/prerender.tsx' }, workspaceAliases)]),
       pluginSourceMapsOnRequest(),

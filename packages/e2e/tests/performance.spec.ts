@@ -1,3 +1,4 @@
+import { COMPILE_HINT } from '@backoffice/federation';
 import type { Page } from '@playwright/test';
 import { BUDGETS } from '../src/budgets.js';
 import { expect, test } from '../src/fixtures.js';
@@ -60,6 +61,28 @@ test.describe('web budgets', () => {
       expect(log.requests.some((r) => r.contentEncoding === 'br' && /\.js$/.test(r.url))).toBe(true);
     });
   }
+
+  test('a signed-in first screen’s own scripts ask V8 to compile them as they download, and only those', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/companies', { headers: { Accept: 'text/html' } })).text();
+    const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1] as string);
+    const hinted: string[] = [];
+    for (const src of scripts) {
+      const code = await (await request.get(src)).text();
+      if (code.startsWith(`${COMPILE_HINT}\n`))
+        hinted.push(src.replace(/^.*\//, '').replace(/\.[0-9a-f]{10}\.js$/, ''));
+    }
+    // The shell's entry and the shared modules it provides at once, the signed-in frame, the area's entry
+    // and its page: what runs on every signed-in cold load.
+    expect(hinted).toEqual(
+      expect.arrayContaining(['v', 'index', 'signed-in', 'remoteEntry.js', '__federation_expose_CompaniesPage']),
+    );
+    // Not the head scripts (a few hundred bytes), nor the shell's files of the shared modules the area asks for:
+    // hinting every file of the shell measured no better (docs/performance.md, 2026-11-29 23:13 UTC).
+    expect(hinted).not.toContain('head');
+    expect(hinted.length).toBeLessThan(scripts.length / 2);
+  });
 
   test('/login: JavaScript, files and round trips before the form is usable', async ({ page }) => {
     const { log, ready } = await visit(page, '/login', undefined, screen('login'));

@@ -13,10 +13,11 @@ import { declaredScreens, type ExposedPage, federationName, type RemoteDefinitio
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RequestHandler, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginCompileHints } from './compile-hints.js';
 import { precompressDir } from './precompress.js';
 import { pluginPrerender } from './prerender.js';
 
-export { pluginPrerender };
+export { pluginCompileHints, pluginPrerender };
 
 import {
   MANIFEST_FILE,
@@ -61,6 +62,8 @@ export function createRemoteConfig(remote: RemoteDefinition, options: RemoteConf
         pluginReact(),
         // Before the precompression, which then compresses their files too.
         pluginFirstScreen((group) => group.startsWith(EXPOSE_CHUNK_GROUP_PREFIX)),
+        // A page's own files run as it renders.
+        pluginCompileHints((groups) => groups.some((group) => group.startsWith(EXPOSE_CHUNK_GROUP_PREFIX))),
         pluginRemoteDeclaration(remote, pkg.version),
         ...(production && firstPaintScreens(remote).length > 0
           ? [
