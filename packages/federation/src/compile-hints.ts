@@ -9,8 +9,9 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
  * (issue 26: the signed-in cold load is main-thread work, and lazy compilation is a part of it that can move;
  * docs/performance.md, 2026-11-29 23:13 UTC). `isHinted` picks chunks by the named chunk groups they belong to;
  * a chunk that can start the page (the entry and the shared modules it provides at once) is always hinted.
- * Not every file: compiling a function that never runs is wasted work and memory. Added after minification (which would drop the
- * comment) and before the content hashes are worked out, so a file's name still says what it holds.
+ * Not every file: compiling a function that never runs is wasted work and memory. Added after minification
+ * (which would drop the comment) and before the content hashes are worked out, so a file's name still says what
+ * it holds.
  */
 export function pluginCompileHints(isHinted: (groups: string[]) => boolean): RsbuildPlugin {
   return {
