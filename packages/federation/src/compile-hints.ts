@@ -11,7 +11,7 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
  * a chunk that can start the page (the entry and the shared modules it provides at once) is always hinted.
  * Not every file: compiling a function that never runs is wasted work and memory. Added after minification
  * (which would drop the comment) and before the content hashes are worked out, so a file's name still says what
- * it holds.
+ * it holds. The file's source map, written before this stage, moves down the same line.
  */
 export function pluginCompileHints(isHinted: (groups: string[]) => boolean): RsbuildPlugin {
   return {
@@ -24,9 +24,21 @@ export function pluginCompileHints(isHinted: (groups: string[]) => boolean): Rsb
           for (const file of chunk.files) {
             if (!file.endsWith('.js')) continue;
             compilation.updateAsset(file, (source) => new sources.ConcatSource(`${COMPILE_HINT}\n`, source));
+            const map = `${file}.map`;
+            if (compilation.getAsset(map))
+              compilation.updateAsset(
+                map,
+                (source) => new sources.RawSource(shiftedOneLine(source.source().toString())),
+              );
           }
         }
       });
     },
   };
+}
+
+/** A source map for the same file with one line more at its top: each `;` in `mappings` starts a line. */
+function shiftedOneLine(sourceMap: string): string {
+  const parsed = JSON.parse(sourceMap) as { mappings: string };
+  return JSON.stringify({ ...parsed, mappings: `;${parsed.mappings}` });
 }
