@@ -53,6 +53,7 @@ import {
   type Screen,
   screen,
 } from '../src/screens.js';
+import { TRACE_KINDS, type TraceBreakdown, type TraceEvent, traceBreakdown } from '../src/trace-breakdown.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -75,6 +76,8 @@ const PROFILE_DIR = args.includes('--profile')
   ? path.resolve(args[args.indexOf('--profile') + 1] as string)
   : undefined;
 const PROFILE_RUNS = option('profile-runs', 3);
+/** `--trace DIR`: the same loads as `--profile` (and as many), under Chromium's tracing instead of its profiler. */
+const TRACE_DIR = args.includes('--trace') ? path.resolve(args[args.indexOf('--trace') + 1] as string) : undefined;
 /** `--screens /,/companies`: only these cold loads, and only the menu navigations to them. */
 const ONLY = args.includes('--screens') ? (args[args.indexOf('--screens') + 1] ?? '').split(',') : undefined;
 const BENCH_SCREENS = ONLY ? SCREENS.filter((s) => ONLY.includes(s.path)) : SCREENS;
@@ -291,6 +294,66 @@ async function profiledLoad(
     await log.detach();
     await page.context().close();
   }
+}
+
+/** The categories DevTools' Performance panel records: tasks, scripts, compilation, style, layout, paint. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'disabled-by-default-v8.compile',
+  'v8',
+  'loading',
+];
+
+/** A cold load under Chromium's tracing, from before the navigation until the screen is interactive. */
+async function tracedLoad(
+  browser: Browser,
+  build: Build,
+  screen: Screen,
+  session: StoredSession | undefined,
+  file: string,
+) {
+  const { page, log } = await newPage(browser, screen.as === 'anonymous' ? undefined : session, build);
+  try {
+    await probeMilestonesOnLoad(page, screen);
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    await page.goto(`${build.url}${screen.path}`);
+    await milestones(page, { polling: 20 });
+    const trace = await browser.stopTracing();
+    fs.writeFileSync(file, trace);
+    return traceBreakdown((JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents);
+  } finally {
+    await log.detach();
+    await page.context().close();
+  }
+}
+
+function traceTables(rows: { key: string; build: string; runs: TraceBreakdown[] }[]) {
+  const lines = [
+    `\n### The main thread's tasks until interactive, by kind (traces, ${PROFILE_RUNS} per page and build, median ms)\n`,
+    "Self time of the trace events on the page's main thread (with the CPU slowed down as in every load).",
+  ];
+  const ms = (value: number | undefined) => Math.round(value ?? 0);
+  for (const key of [...new Set(rows.map((r) => r.key))]) {
+    const builds = rows.filter((r) => r.key === key);
+    const kinds = builds.map((b) => medianRecord(b.runs.map((r) => r.kinds)));
+    lines.push(`\n#### ${key}\n`, `| kind | ${builds.map((b) => b.build).join(' | ')} |`);
+    lines.push(`| --- |${builds.map(() => ' ---: |').join('')}`);
+    lines.push(`| **in tasks** | ${builds.map((b) => ms(median(b.runs.map((r) => r.busyMs)))).join(' | ')} |`);
+    for (const name of new Set([...TRACE_KINDS.map(([, n]) => n), ...kinds.flatMap((k) => Object.keys(k))])) {
+      if (kinds.some((k) => k[name])) lines.push(`| ${name} | ${kinds.map((k) => ms(k[name])).join(' | ')} |`);
+    }
+    for (const build of builds) {
+      const events = Object.entries(medianRecord(build.runs.map((r) => r.events)))
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 14)
+        .map(([name, v]) => `${ms(v)} ${name}`)
+        .join('; ');
+      lines.push(`\n${key}, ${build.build}, events by self time: ${events}`);
+    }
+  }
+  return lines.join('\n');
 }
 
 /** Medians over runs of each key of a breakdown's record. */
@@ -697,6 +760,25 @@ async function main() {
         console.error(`profile run ${i + 1}/${PROFILE_RUNS} done`);
       }
       console.log(profileTables(rows));
+    }
+    if (TRACE_DIR) {
+      fs.mkdirSync(TRACE_DIR, { recursive: true });
+      const rows: { key: string; build: string; runs: TraceBreakdown[] }[] = [];
+      for (let i = 0; i < PROFILE_RUNS; i++) {
+        for (const s of BENCH_SCREENS) {
+          for (const build of builds) {
+            let row = rows.find((r) => r.key === s.path && r.build === build.label);
+            if (!row) {
+              row = { key: s.path, build: build.label, runs: [] };
+              rows.push(row);
+            }
+            const file = path.join(TRACE_DIR, `${build.label.replace(/ /g, '-')}-${s.name}-${i + 1}.trace.json`);
+            row.runs.push(await tracedLoad(browser, build, s, sessions.get(build), file));
+          }
+        }
+        console.error(`trace run ${i + 1}/${PROFILE_RUNS} done`);
+      }
+      console.log(traceTables(rows));
     }
     if (JSON_OUT) fs.writeFileSync(JSON_OUT, JSON.stringify({ when, cpu: CPU, runs: RUNS, loads, navs }, null, 2));
   } finally {
