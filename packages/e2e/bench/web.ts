@@ -271,30 +271,25 @@ function fetchedAgain(log: NetworkLog) {
   };
 }
 
-/** A cold load under Chromium's CPU profiler, from before the navigation until the screen is interactive. */
-async function profiledLoad(
-  browser: Browser,
-  build: Build,
-  screen: Screen,
-  session: StoredSession | undefined,
-  file: string,
-) {
-  const { page, log } = await newPage(browser, screen.as === 'anonymous' ? undefined : session, build);
-  try {
-    await probeMilestonesOnLoad(page, screen);
+/** How a cold load is recorded (`--profile`, `--trace`): started before the navigation, stopped once interactive. */
+interface Recorder<T> {
+  start(page: Page, log: NetworkLog): Promise<void>;
+  /** The recording, as its file holds it, and what the bench reads from it. */
+  stop(log: NetworkLog): Promise<{ data: string | Buffer; breakdown: T }>;
+}
+
+/** Chromium's CPU profiler, sampling every 0.2 ms. */
+const CPU_PROFILER: Recorder<ProfileBreakdown> = {
+  async start(_page, log) {
     await log.session.send('Profiler.enable');
     await log.session.send('Profiler.setSamplingInterval', { interval: 200 });
     await log.session.send('Profiler.start');
-    await page.goto(`${build.url}${screen.path}`);
-    await milestones(page, { polling: 20 });
+  },
+  async stop(log) {
     const { profile } = (await log.session.send('Profiler.stop')) as { profile: CpuProfile };
-    fs.writeFileSync(file, JSON.stringify(profile));
-    return breakDown(profile);
-  } finally {
-    await log.detach();
-    await page.context().close();
-  }
-}
+    return { data: JSON.stringify(profile), breakdown: await breakDown(profile) };
+  },
+};
 
 /** The categories DevTools' Performance panel records: tasks, scripts, compilation, style, layout, paint. */
 const TRACE_CATEGORIES = [
@@ -306,23 +301,34 @@ const TRACE_CATEGORIES = [
   'loading',
 ];
 
-/** A cold load under Chromium's tracing, from before the navigation until the screen is interactive. */
-async function tracedLoad(
+/** Chromium's tracing of the page (one at a time per browser). */
+const tracing = (browser: Browser): Recorder<TraceBreakdown> => ({
+  start: (page) => browser.startTracing(page, { categories: TRACE_CATEGORIES }),
+  async stop() {
+    const trace = await browser.stopTracing();
+    const { traceEvents } = JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] };
+    return { data: trace, breakdown: traceBreakdown(traceEvents) };
+  },
+});
+
+/** A recorded cold load, from before the navigation until the screen is interactive, written to `file`. */
+async function recordedLoad<T>(
   browser: Browser,
   build: Build,
   screen: Screen,
   session: StoredSession | undefined,
   file: string,
-) {
+  recorder: Recorder<T>,
+): Promise<T> {
   const { page, log } = await newPage(browser, screen.as === 'anonymous' ? undefined : session, build);
   try {
     await probeMilestonesOnLoad(page, screen);
-    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    await recorder.start(page, log);
     await page.goto(`${build.url}${screen.path}`);
     await milestones(page, { polling: 20 });
-    const trace = await browser.stopTracing();
-    fs.writeFileSync(file, trace);
-    return traceBreakdown((JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents);
+    const { data, breakdown } = await recorder.stop(log);
+    fs.writeFileSync(file, data);
+    return breakdown;
   } finally {
     await log.detach();
     await page.context().close();
@@ -354,6 +360,35 @@ function traceTables(rows: { key: string; build: string; runs: TraceBreakdown[] 
     }
   }
   return lines.join('\n');
+}
+
+/**
+ * PROFILE_RUNS rounds of a recorded cold load (`--profile`, `--trace`) of each screen in each build, alternated;
+ * each recording written to DIR as `<build>-<screen>-<round>.<extension>`. The breakdowns by screen and build.
+ */
+async function recordedLoads<T>(
+  builds: Build[],
+  dir: string,
+  extension: string,
+  load: (build: Build, screen: Screen, file: string) => Promise<T>,
+): Promise<{ key: string; build: string; runs: T[] }[]> {
+  fs.mkdirSync(dir, { recursive: true });
+  const rows: { key: string; build: string; runs: T[] }[] = [];
+  for (let i = 0; i < PROFILE_RUNS; i++) {
+    for (const s of BENCH_SCREENS) {
+      for (const build of builds) {
+        let row = rows.find((r) => r.key === s.path && r.build === build.label);
+        if (!row) {
+          row = { key: s.path, build: build.label, runs: [] };
+          rows.push(row);
+        }
+        const file = path.join(dir, `${build.label.replace(/ /g, '-')}-${s.name}-${i + 1}.${extension}`);
+        row.runs.push(await load(build, s, file));
+      }
+    }
+    console.error(`${extension} round ${i + 1}/${PROFILE_RUNS} done`);
+  }
+  return rows;
 }
 
 /** Medians over runs of each key of a breakdown's record. */
@@ -743,41 +778,15 @@ async function main() {
       console.log(rendersTable(rows));
     }
     if (PROFILE_DIR) {
-      fs.mkdirSync(PROFILE_DIR, { recursive: true });
-      const rows: { key: string; build: string; runs: ProfileBreakdown[] }[] = [];
-      for (let i = 0; i < PROFILE_RUNS; i++) {
-        for (const s of BENCH_SCREENS) {
-          for (const build of builds) {
-            let row = rows.find((r) => r.key === s.path && r.build === build.label);
-            if (!row) {
-              row = { key: s.path, build: build.label, runs: [] };
-              rows.push(row);
-            }
-            const file = path.join(PROFILE_DIR, `${build.label.replace(/ /g, '-')}-${s.name}-${i + 1}.cpuprofile`);
-            row.runs.push(await profiledLoad(browser, build, s, sessions.get(build), file));
-          }
-        }
-        console.error(`profile run ${i + 1}/${PROFILE_RUNS} done`);
-      }
+      const rows = await recordedLoads(builds, PROFILE_DIR, 'cpuprofile', (build, s, file) =>
+        recordedLoad(browser, build, s, sessions.get(build), file, CPU_PROFILER),
+      );
       console.log(profileTables(rows));
     }
     if (TRACE_DIR) {
-      fs.mkdirSync(TRACE_DIR, { recursive: true });
-      const rows: { key: string; build: string; runs: TraceBreakdown[] }[] = [];
-      for (let i = 0; i < PROFILE_RUNS; i++) {
-        for (const s of BENCH_SCREENS) {
-          for (const build of builds) {
-            let row = rows.find((r) => r.key === s.path && r.build === build.label);
-            if (!row) {
-              row = { key: s.path, build: build.label, runs: [] };
-              rows.push(row);
-            }
-            const file = path.join(TRACE_DIR, `${build.label.replace(/ /g, '-')}-${s.name}-${i + 1}.trace.json`);
-            row.runs.push(await tracedLoad(browser, build, s, sessions.get(build), file));
-          }
-        }
-        console.error(`trace run ${i + 1}/${PROFILE_RUNS} done`);
-      }
+      const rows = await recordedLoads(builds, TRACE_DIR, 'trace.json', (build, s, file) =>
+        recordedLoad(browser, build, s, sessions.get(build), file, tracing(browser)),
+      );
       console.log(traceTables(rows));
     }
     if (JSON_OUT) fs.writeFileSync(JSON_OUT, JSON.stringify({ when, cpu: CPU, runs: RUNS, loads, navs }, null, 2));
