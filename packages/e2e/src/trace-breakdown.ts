@@ -90,22 +90,23 @@ export function traceBreakdown(events: TraceEvent[]): TraceBreakdown {
   }
   // Outer spans first: by start, and the longer of two that start together.
   spans.sort((a, b) => a.start - b.start || b.end - a.end);
-  const events_: Record<string, number> = {};
+  const self: Record<string, number> = {};
   const stack: { name: string; end: number; self: number }[] = [];
-  let busy = 0;
-  const close = (span: { name: string; self: number }) => {
-    events_[span.name] = (events_[span.name] ?? 0) + span.self / 1000;
+  const close = () => {
+    const span = stack.pop();
+    if (span) self[span.name] = (self[span.name] ?? 0) + span.self / 1000;
   };
+  let busy = 0;
   for (const span of spans) {
-    while (stack.length && (stack.at(-1) as { end: number }).end <= span.start) close(stack.pop() as never);
+    while ((stack.at(-1)?.end ?? Number.POSITIVE_INFINITY) <= span.start) close();
     const parent = stack.at(-1);
     const length = span.end - span.start;
     if (parent) parent.self -= length;
     else if (span.name === 'RunTask') busy += length;
     stack.push({ name: span.name, end: span.end, self: length });
   }
-  while (stack.length) close(stack.pop() as never);
+  while (stack.length) close();
   const kinds: Record<string, number> = {};
-  for (const [name, ms] of Object.entries(events_)) kinds[kindOf(name)] = (kinds[kindOf(name)] ?? 0) + ms;
-  return { busyMs: busy / 1000, kinds, events: events_ };
+  for (const [name, ms] of Object.entries(self)) kinds[kindOf(name)] = (kinds[kindOf(name)] ?? 0) + ms;
+  return { busyMs: busy / 1000, kinds, events: self };
 }
