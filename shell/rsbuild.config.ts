@@ -32,6 +32,9 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 const earlyData = pluginHeadScript(createRequire(import.meta.url).resolve('@backoffice/api-client/head/early-data.js'));
 const firstPaint = pluginHeadScript(fileURLToPath(new URL('./head/first-paint.js', import.meta.url)));
 
+/** The signed-in frame's lazy chunk group (`webpackChunkName: "signed-in"` in src/routes/signed-in-route.tsx). */
+const isSignedInFrame = (group: string) => group === 'signed-in';
+
 export default defineConfig(({ envMode }) => {
   const isDev = envMode === 'development';
   // The shell names no remote. Production learns them, and their screens, from the registry at boot;
@@ -52,14 +55,14 @@ export default defineConfig(({ envMode }) => {
       // first screen's data as soon as the page is parsed (api-client's early-data.ts).
       // And the first paint's head script of every page (group `first-paint`), which picks the prerendered
       // variant before the body is parsed (src/first-paint/).
-      pluginFirstScreen((group) => group === 'signed-in', {
+      pluginFirstScreen(isSignedInFrame, {
         'early-data': { js: [earlyData.file] },
         'first-paint': { js: [firstPaint.file] },
       }),
       earlyData,
       firstPaint,
       // The entry, the shared modules it provides at once and the signed-in frame all run on a cold load.
-      pluginCompileHints((groups) => groups.includes('signed-in')),
+      pluginCompileHints(isSignedInFrame),
       // The first-paint pages (src/first-paint/prerender.tsx), rendered in Node after the build.
       ...(isDev ? [] : [pluginPrerender({ file: './src/first-paint/prerender.tsx' }, workspaceAliases)]),
       pluginSourceMapsOnRequest(),

@@ -335,21 +335,38 @@ async function recordedLoad<T>(
   }
 }
 
+const ms = (value: number | undefined) => Math.round(value ?? 0);
+
+/**
+ * One page's table of a breakdown (profile groups, trace kinds): a column per build, the total time first, then
+ * a row per name — the known names in their order, then any other — left out where every build has none.
+ */
+function breakdownTable<T extends { busyMs: number }>(
+  key: string,
+  builds: { build: string; runs: T[] }[],
+  header: [name: string, total: string],
+  known: string[],
+  recordOf: (run: T) => Record<string, number>,
+): string[] {
+  const records = builds.map((b) => medianRecord(b.runs.map(recordOf)));
+  const lines = [`\n#### ${key}\n`, `| ${header[0]} | ${builds.map((b) => b.build).join(' | ')} |`];
+  lines.push(`| --- |${builds.map(() => ' ---: |').join('')}`);
+  lines.push(`| **${header[1]}** | ${builds.map((b) => ms(median(b.runs.map((r) => r.busyMs)))).join(' | ')} |`);
+  for (const name of new Set([...known, ...records.flatMap((r) => Object.keys(r))])) {
+    if (records.some((r) => r[name])) lines.push(`| ${name} | ${records.map((r) => ms(r[name])).join(' | ')} |`);
+  }
+  return lines;
+}
+
 function traceTables(rows: { key: string; build: string; runs: TraceBreakdown[] }[]) {
   const lines = [
     `\n### The main thread's tasks until interactive, by kind (traces, ${PROFILE_RUNS} per page and build, median ms)\n`,
     "Self time of the trace events on the page's main thread (with the CPU slowed down as in every load).",
   ];
-  const ms = (value: number | undefined) => Math.round(value ?? 0);
   for (const key of [...new Set(rows.map((r) => r.key))]) {
     const builds = rows.filter((r) => r.key === key);
-    const kinds = builds.map((b) => medianRecord(b.runs.map((r) => r.kinds)));
-    lines.push(`\n#### ${key}\n`, `| kind | ${builds.map((b) => b.build).join(' | ')} |`);
-    lines.push(`| --- |${builds.map(() => ' ---: |').join('')}`);
-    lines.push(`| **in tasks** | ${builds.map((b) => ms(median(b.runs.map((r) => r.busyMs)))).join(' | ')} |`);
-    for (const name of new Set([...TRACE_KINDS.map(([, n]) => n), ...kinds.flatMap((k) => Object.keys(k))])) {
-      if (kinds.some((k) => k[name])) lines.push(`| ${name} | ${kinds.map((k) => ms(k[name])).join(' | ')} |`);
-    }
+    const kinds = TRACE_KINDS.map(([, name]) => name);
+    lines.push(...breakdownTable(key, builds, ['kind', 'in tasks'], kinds, (r) => r.kinds));
     for (const build of builds) {
       const events = Object.entries(medianRecord(build.runs.map((r) => r.events)))
         .sort((a, b) => b[1] - a[1])
@@ -402,16 +419,10 @@ function profileTables(rows: { key: string; build: string; runs: ProfileBreakdow
     `\n### Where the main thread goes until interactive (CPU profiles, ${PROFILE_RUNS} per page and build, median ms)\n`,
     'Self time by group: the function on top of the stack when sampled ("browser" is Chromium\'s own work).',
   ];
-  const ms = (value: number | undefined) => Math.round(value ?? 0);
   for (const key of [...new Set(rows.map((r) => r.key))]) {
     const builds = rows.filter((r) => r.key === key);
-    const groups = builds.map((b) => medianRecord(b.runs.map((r) => r.groups)));
-    lines.push(`\n#### ${key}\n`, `| group | ${builds.map((b) => b.build).join(' | ')} |`);
-    lines.push(`| --- |${builds.map(() => ' ---: |').join('')}`);
-    lines.push(`| **busy (not idle)** | ${builds.map((b) => ms(median(b.runs.map((r) => r.busyMs)))).join(' | ')} |`);
-    for (const name of new Set([...GROUPS.map(([, n]) => n), ...groups.flatMap((g) => Object.keys(g))])) {
-      if (groups.some((g) => g[name])) lines.push(`| ${name} | ${groups.map((g) => ms(g[name])).join(' | ')} |`);
-    }
+    const groups = GROUPS.map(([, name]) => name);
+    lines.push(...breakdownTable(key, builds, ['group', 'busy (not idle)'], groups, (r) => r.groups));
     for (const build of builds.filter((b) => b.build !== 'single bundle')) {
       const top = (record: Record<string, number>, n: number) =>
         Object.entries(record)

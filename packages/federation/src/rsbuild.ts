@@ -61,9 +61,9 @@ export function createRemoteConfig(remote: RemoteDefinition, options: RemoteConf
       plugins: [
         pluginReact(),
         // Before the precompression, which then compresses their files too.
-        pluginFirstScreen((group) => group.startsWith(EXPOSE_CHUNK_GROUP_PREFIX)),
+        pluginFirstScreen(isExposeGroup),
         // A page's own files run as it renders.
-        pluginCompileHints((groups) => groups.some((group) => group.startsWith(EXPOSE_CHUNK_GROUP_PREFIX))),
+        pluginCompileHints(isExposeGroup),
         pluginRemoteDeclaration(remote, pkg.version),
         ...(production && firstPaintScreens(remote).length > 0
           ? [
@@ -280,6 +280,9 @@ export function pluginSourceMapsOnRequest(): RsbuildPlugin {
 
 /** The chunk group Module Federation names after each expose, e.g. `__federation_expose_CompaniesPage`. */
 export const EXPOSE_CHUNK_GROUP_PREFIX = '__federation_expose_';
+
+/** A remote's first screens are its exposes: their chunk groups. */
+const isExposeGroup = (group: string) => group.startsWith(EXPOSE_CHUNK_GROUP_PREFIX);
 
 /** What a first screen's chunk group loads: its files and the shared modules its code consumes. */
 export interface FirstScreenGroup {
