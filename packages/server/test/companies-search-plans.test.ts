@@ -105,8 +105,8 @@ function companies() {
 let database: TestDatabase;
 let db: Db;
 const plans: Record<string, CompaniesRepository> = {};
-/** The plans that narrow phrases one way only (by their word pairs, or by their trigrams). */
-const PHRASE_PLANS = new Set(['pairs', 'grams']);
+/** The plans that narrow phrases one way only (by their word pairs, their trigrams, or the names' starts). */
+const PHRASE_PLANS = new Set(['pairs', 'grams', 'starts', 'splitByPairs', 'splitByRest']);
 
 beforeAll(async () => {
   database = await freshDatabase();
@@ -129,8 +129,13 @@ beforeAll(async () => {
   plans.orderWalk = new CompaniesRepository(db, { orderWalk: 7 });
   plans.wholeOrderWalk = new CompaniesRepository(db, { orderWalk: 100_000 });
   // A phrase narrowed by its word pairs whenever it has some, or never (by its rarest trigrams).
-  plans.pairs = new CompaniesRepository(db, { pairs: true });
-  plans.grams = new CompaniesRepository(db, { pairs: false });
+  plans.pairs = new CompaniesRepository(db, { phrases: 'pairs' });
+  plans.grams = new CompaniesRepository(db, { phrases: 'grams' });
+  // A phrase read first through the starts of the names and the rest's trigram, whenever it can be.
+  plans.starts = new CompaniesRepository(db, { phrases: 'starts' });
+  // Splits every phrase, its others found by their word pairs alone, or by the rest's rarest trigram alone.
+  plans.splitByPairs = new CompaniesRepository(db, { split: true, phrases: 'pairs' });
+  plans.splitByRest = new CompaniesRepository(db, { split: true, phrases: 'grams' });
 }, 60_000);
 afterAll(() => database?.close());
 
@@ -303,7 +308,7 @@ describe.runIf(engine === 'postgres')('the plan of a selective CNPJ prefix (Post
     pool = new pg.Pool({ connectionString: database.url, max: 1 });
     const logger: Logger = { logQuery: (text, values) => statements.push({ text, values }) };
     logged = new CompaniesRepository(drizzle(pool, { schema, logger }) as unknown as Db);
-    loggedByGrams = new CompaniesRepository(drizzle(pool, { schema, logger }) as unknown as Db, { pairs: false });
+    loggedByGrams = new CompaniesRepository(drizzle(pool, { schema, logger }) as unknown as Db, { phrases: 'grams' });
   }, 60_000);
   afterAll(() => pool?.end());
 
@@ -537,6 +542,79 @@ describe.runIf(engine === 'postgres')('the plan of a common word in the other or
         estimated.mockRestore();
       }
     }
+  });
+
+  describe('a phrase the sample says is rare, at the start of 1 500 trading names', () => {
+    let fresh: CompaniesRepository;
+    beforeAll(async () => {
+      await db.execute(sql`
+        insert into companies (trading_name, legal_name, tax_id, type, created_at)
+        select 'Sorveteria Bela Vista ' || i, 'Gelados ' || i || ' ME',
+               lpad((90000000 + i * 53)::text, 8, '0') || '000199', 'matriz', now() - interval '3 days' - i * interval '1 second'
+        from generate_series(1, 1500) as i`);
+      // Its first pair elsewhere, after a longer first word: in as many other names (`drogaria sao joao` beside
+      // `padaria sao joao`), where the rest holds `sor` in none.
+      await db.execute(sql`
+        insert into companies (trading_name, legal_name, tax_id, type, created_at)
+        select 'Drogaria Bela Vista ' || i, 'Remédios ' || i || ' ME',
+               lpad((91000000 + i * 53)::text, 8, '0') || '000199', 'matriz', now() - interval '3 days' - i * interval '1 second'
+        from generate_series(1, 1500) as i`);
+      await db.execute(sql`analyze companies`);
+      const logger: Logger = { logQuery: (text, values) => statements.push({ text, values }) };
+      fresh = new CompaniesRepository(drizzle(pool, { schema, logger }) as unknown as Db);
+    }, 60_000);
+    afterAll(async () => {
+      await db.execute(sql`delete from companies where trading_name ~ '^(Sorveteria|Drogaria) Bela Vista [0-9]+$'`);
+      await db.execute(sql`analyze companies`);
+    });
+
+    it.each([['trading_name'], ['-trading_name']] as const)(
+      'splits it there instead of reading its matches first: the range of the order, and one trigram of the rest (%s)',
+      async (sort) => {
+        const plan = await splitPlan(fresh, 'sorveteria bela vista', sort, [0, 5, 1495, 1500]);
+        const text = JSON.stringify(plan);
+        expect(text).toContain('companies_trading_name_sort_idx');
+        expect(text).toContain('companies_search_rest_trgm_idx');
+        expect(text).not.toContain('companies_search_pairs_idx');
+        const conditions: string[] = [];
+        JSON.stringify(plan, (key, value) => (key === 'Index Cond' ? void conditions.push(value) : value));
+        // The rest by one trigram of the phrase's words, not by the phrase (which would look up all of its own).
+        const rest = conditions.filter((condition) => condition.includes('substr(')).join(' ');
+        expect(rest.match(/~~ '%[0-9a-z]{3}%'/g)).toHaveLength(1);
+        // The whole text's trigram index only for the phrase written without its spaces, by two trigrams.
+        const whole = conditions.filter((condition) => condition.includes('search_text ~~')).join(' ');
+        expect(whole).not.toContain('sorveteria bela vista');
+        expect(whole.match(/~~ '%[0-9a-z]{3}%'/g)).toHaveLength(2);
+      },
+    );
+
+    it.each([['cnpj'], ['-cnpj']] as const)(
+      'reads it first through the starts of the names and one trigram of the rest, not its own trigrams (%s)',
+      async (sort) => {
+        const planner = new CompaniesRepository(db, { readFirst: false });
+        statements = [];
+        const answer = await fresh.list({ search: 'sorveteria bela vista' }, 0, 5, sort);
+        expect(answer).toEqual(await planner.list({ search: 'sorveteria bela vista' }, 0, 5, sort));
+        const page = statements.find((statement) => /\) as matches/.test(statement.text));
+        expect(page, statements.map((statement) => statement.text).join('\n')).toBeDefined();
+        const plan = await planOf(page);
+        const conditions: string[] = [];
+        JSON.stringify(plan, (key, value) => (key === 'Index Cond' ? void conditions.push(value) : value));
+        const all = conditions.join(' ');
+        expect(all).toContain("trading_name_key >= 'sorveteria bela vista'");
+        expect(all).toContain("legal_name_key >= 'sorveteria bela vista'");
+        expect(
+          conditions
+            .filter((condition) => condition.includes('substr('))
+            .join(' ')
+            .match(/~~ '%[0-9a-z]{3}%'/g),
+        ).toHaveLength(1);
+        // The whole text's trigrams only for the phrase without its spaces (two), none of its words' own.
+        const whole = conditions.filter((condition) => condition.includes('search_text ~~')).join(' ');
+        expect(whole.match(/~~ '%[0-9a-z]{3}%'/g)).toHaveLength(2);
+        expect(whole).not.toMatch(/'%(sor|bel|vis)%'/);
+      },
+    );
   });
 
   describe('a phrase at the start of 12 000 trading names', () => {

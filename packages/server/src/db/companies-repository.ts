@@ -224,6 +224,12 @@ const guardedPair = (search: string, pair: PhrasePair) =>
   sql`(position(${pair.guard} in search_normalize(${search})) = 0 or ${holdingPair(pair)})`;
 
 /**
+ * One way of narrowing every phrase (the repository's `phrases` plan, for tests): by its word pairs, by its rarest
+ * trigrams (its others in a split by the rest's), or by the starts of the names and the rest (startsOrRest).
+ */
+export type PhrasePlan = 'pairs' | 'grams' | 'starts';
+
+/**
  * A phrase splitAtTerm can split: words and what stands between them, single spaces (as search_normalize writes
  * them), without LIKE's wildcards or its escape, its last character with a successor.
  */
@@ -464,6 +470,26 @@ export const ORDER_WALK_LEAST = 10;
  */
 export const MAX_ORDER_WALK = 100_000;
 
+/**
+ * A term the sample says is rare enough to read first (MAX_ESTIMATE_READ_FIRST) is split at the start of a name
+ * order's names instead (splitAtTerm) when it matches at least SPLIT_LEAST_MATCHES companies, held by at least
+ * SPLIT_SAMPLED_LEAST sampled rows (fewer, and the estimate of the others is a guess), and the split reads at most
+ * 1 / SPLIT_MARGIN of the rows: `padaria sao joao` (1 471 of a million, all at the start of a trading name) read
+ * first decodes three trigrams' posting lists of 30 000–70 000 companies and reads its 1 471 rows, 5.8 ms a
+ * statement; split, 6 entries of the order's index and a trigram found in 28 rests, 1.0 ms (2026-11-30 section of
+ * docs/performance.md). A term of a few hundred matches is read first in about the time a split is planned.
+ */
+export const SPLIT_LEAST_MATCHES = 500;
+export const SPLIT_SAMPLED_LEAST = 5;
+export const SPLIT_MARGIN = 2;
+
+/**
+ * What one company named by a trigram's posting list costs a search, against one company read from the table
+ * (phraseNarrowing): `padaria sao joao`'s three trigrams, 148 000 entries in all, took 1.45 ms more than reading its
+ * 1 471 rows by the names' ranges, which took ~1.3 ms (2026-11-30 section of docs/performance.md): ~1 : 90.
+ */
+export const POSTINGS_PER_ROW = 100;
+
 /** How many trigrams and phrases a sample keeps the rows of (Sample.holding); more, and it starts again. */
 const SAMPLE_PARTS_KEPT = 10_000;
 
@@ -513,6 +539,19 @@ class Sample {
   linesOf(row: number): [trading: string, legal: string, cnpj: string] {
     const [trading = '', legal = '', cnpj = ''] = (this.texts[row] ?? '').split('\n');
     return [trading, legal, cnpj];
+  }
+
+  /**
+   * Whether sampled row `row`'s search text without each name's first character (REST_TEXT) holds `part`, a text
+   * without line breaks: somewhere but at the start of a name.
+   */
+  restHolds(row: number, part: string): boolean {
+    const text = this.texts[row] ?? '';
+    const cnpjLine = text.lastIndexOf('\n') + 1;
+    for (let at = text.indexOf(part); at !== -1; at = text.indexOf(part, at + 1)) {
+      if ((at !== 0 && text[at - 1] !== '\n') || at === cnpjLine) return true;
+    }
+    return false;
   }
 
   /** Sampled row `row`'s key in `sort` (not newest): a name's key line of its search text, or its CNPJ. */
@@ -658,13 +697,38 @@ const startingWith = (column: SQLWrapper, text: SQL) =>
 
 /**
  * The companies that may hold a phrase (phraseSplitOf) elsewhere than at the start of the name that `line` (0 the
- * trading name, 1 the legal name) holds: its first pair plain (after another word) or as a name's first pair whose
- * first word ends elsewhere than the phrase's (a bit differs: migration 0015), or the other name starting with it
- * (that name's index, a range); and each of its other pairs; or its unmasked text. The first pair only when the
- * database's normalisation of the term starts as phraseSplitOf read it (otherwise every company: splitAtTerm then
- * finds the others too many and falls back).
+ * trading name, 1 the legal name) holds, and about how many sampled rows they are (splitAtTerm reads them apart from
+ * the order's range): by its word pairs (pairsElsewhere) or by the rest's rarest trigram (restElsewhere), whichever
+ * the sample says names fewer. `auto pecas` is in every legal name `comercio de pecas automotivas` by its trigrams,
+ * and its first pair is after another word in a handful of names; `padaria sao joao`'s first pair is in every
+ * `drogaria sao joao` (~4 500 of a million), and `pad` is in 28 rests. A `plan` (tests) takes the pairs (`pairs`) or
+ * the rest (the others).
  */
-function pairsElsewhere(search: string, phrase: PhraseSplit, line: 0 | 1, sample: Sample): SQL {
+function phraseElsewhere(
+  search: string,
+  phrase: PhraseSplit,
+  line: 0 | 1,
+  sample: Sample,
+  plan?: PhrasePlan,
+): { narrowing: SQL; rows: number } {
+  return sample.known(JSON.stringify(['elsewhere', search, line, plan]), () => {
+    const byPairs = plan !== undefined && plan !== 'pairs' ? undefined : pairsElsewhere(search, phrase, line, sample);
+    const byRest = plan === 'pairs' ? undefined : restElsewhere(search, line, sample);
+    if (!byRest) return byPairs as { narrowing: SQL; rows: number };
+    return byPairs && byPairs.rows <= byRest.rows ? byPairs : byRest;
+  });
+}
+
+/**
+ * The companies that may hold a phrase elsewhere than at the start of `line`'s name by its word pairs: its first
+ * pair plain (after another word) or as a name's first pair whose first word ends elsewhere than the phrase's (a bit
+ * differs: migration 0015), or the other name starting with it (that name's index, a range); and each of its other
+ * pairs; or its unmasked text. The first pair only when the database's normalisation of the term starts as
+ * phraseSplitOf read it (otherwise every company: splitAtTerm then finds the others too many and falls back). Also
+ * about how many sampled rows they are: those holding every pair, but for those whose name starts with the phrase's
+ * first word and has the first pair nowhere else; and those its unmasked text's trigrams name.
+ */
+function pairsElsewhere(search: string, phrase: PhraseSplit, line: 0 | 1, sample: Sample) {
   const [first, ...rest] = phrase.pairs as [PhrasePair, ...PhrasePair[]];
   const end = phrase.word.length;
   const endsElsewhere = END_BITS.map((bit, i) => `^${bit}${1 - ((end >> i) & 1)}:${first.pair}`);
@@ -677,17 +741,7 @@ function pairsElsewhere(search: string, phrase: PhraseSplit, line: 0 | 1, sample
     ),
     ...rest.map((pair) => guardedPair(search, pair)),
   ) as SQL;
-  const glued = gluedNarrowing(search, sample);
-  return glued ? (or(pairs, glued.narrowing) as SQL) : pairs;
-}
-
-/**
- * About how many sampled rows pairsElsewhere names: those holding every pair, but for those whose name starts with
- * the phrase's first word and has the first pair nowhere else; and those its unmasked text's trigrams name.
- */
-function sampledElsewhere(search: string, phrase: PhraseSplit, line: 0 | 1, sample: Sample): number {
-  const first = phrase.pairs[0] as PhrasePair;
-  const rows = phrase.pairs
+  const sampled = phrase.pairs
     .map(({ guard }) => sample.holding(guard))
     .reduce(bothSorted)
     .filter((row) => {
@@ -697,7 +751,58 @@ function sampledElsewhere(search: string, phrase: PhraseSplit, line: 0 | 1, samp
       lines[line] = name.slice(phrase.word.length);
       return lines.join('\n').includes(first.pair);
     });
-  return new Set([...rows, ...(gluedNarrowing(search, sample)?.rows ?? [])]).size;
+  return withGlued(search, sample, pairs, sampled);
+}
+
+/**
+ * The companies that may hold a phrase elsewhere than at the start of `line`'s name by the rest (REST_TEXT, the
+ * search text without each name's first character, which holds every such match but those at the start of the
+ * other name): the other name starting with it (a range of its index), or the rest holding the one trigram of its
+ * words that the sample's rests hold least, or its unmasked text (startsOrRest).
+ */
+const restElsewhere = (search: string, line: 0 | 1, sample: Sample) =>
+  startsOrRest(search, [line === 0 ? 1 : 0], sample);
+
+/**
+ * The companies whose names in `lines` (0 the trading name, 1 the legal name) start with a phrase (their indexes'
+ * ranges), or whose rest (REST_TEXT) holds the one trigram of its words that the sample's rests hold least
+ * (companies_search_rest_trgm_idx: the phrase's own pattern would look up all of its trigrams, ` sa` and `ao ` among
+ * them, 6 ms for `padaria sao joao`), or whose text holds its unmasked text; and about how many sampled rows they
+ * are. A match of the phrase is at the start of a name, or in the rest, or the unmasked text: with both names, every
+ * match (phraseNarrowing); with one, every match but those at the start of the other (splitAtTerm). The trigram only
+ * when the database's normalisation of the term holds it (otherwise every company, as pairsElsewhere's). Undefined
+ * for a phrase without a trigram of its own.
+ */
+function startsOrRest(search: string, lines: (0 | 1)[], sample: Sample) {
+  return sample.known(JSON.stringify(['starts', search, lines]), () => {
+    const term = sampleNormalize(search);
+    const rarest = rarestInRest(term, sample);
+    if (!rarest) return undefined;
+    const names = [companies.trading_name_key, companies.legal_name_key];
+    const narrowing = or(
+      ...lines.map((line) => startingWith(names[line] as SQLWrapper, sql`search_normalize(${search})`)),
+      sql`(position(${rarest.gram} in search_normalize(${search})) = 0 or ${REST_TEXT} like ${`%${rarest.gram}%`})`,
+    ) as SQL;
+    const starting = sample
+      .holding(term)
+      .filter((row) => lines.some((line) => sample.linesOf(row)[line].startsWith(term)));
+    return withGlued(search, sample, narrowing, eitherSorted(rarest.rows, starting));
+  });
+}
+
+/** The trigram of a term's words that the sample's rests (REST_TEXT) hold least, and the sampled rows holding it there. */
+function rarestInRest(term: string, sample: Sample): { gram: string; rows: number[] } | undefined {
+  const grams = [...new Set(term.match(/[0-9a-z]+/g)?.flatMap(trigramsOf) ?? [])];
+  return grams
+    .map((gram) => ({ gram, rows: sample.holding(gram).filter((row) => sample.restHolds(row, gram)) }))
+    .sort((a, b) => a.rows.length - b.rows.length)[0];
+}
+
+/** A phrase's narrowing elsewhere with its unmasked text's (gluedNarrowing), and how many sampled rows they name. */
+function withGlued(search: string, sample: Sample, narrowing: SQL, rows: number[]) {
+  const glued = gluedNarrowing(search, sample);
+  if (!glued) return { narrowing, rows: rows.length };
+  return { narrowing: or(narrowing, glued.narrowing) as SQL, rows: new Set([...rows, ...glued.rows]).size };
 }
 
 export class CompaniesRepository {
@@ -711,7 +816,7 @@ export class CompaniesRepository {
   private readonly walkWindowRows: number | undefined;
   private readonly orderWalkRows: number | undefined;
   private readonly alwaysSplit: boolean;
-  private readonly pairsPlan: boolean | undefined;
+  private readonly phrasePlan: PhrasePlan | undefined;
 
   constructor(
     private readonly db: Db,
@@ -722,7 +827,7 @@ export class CompaniesRepository {
      * (walkNewest) through that many rows (a small one makes the walk fall short); `orderWalk` walks every
      * search the sample holds in the other orders (walkOrder) through that many rows; `split` splits every
      * word that can be split at the start of the order's names (splitAtTerm), whatever the sample says;
-     * `pairs` true narrows every phrase that has word pairs by them, false never (phraseNarrowing).
+     * `phrases` narrows every phrase one way (PhrasePlan).
      */
     plans: {
       maxMatchesSorted?: number;
@@ -731,7 +836,7 @@ export class CompaniesRepository {
       walkWindow?: number;
       orderWalk?: number;
       split?: boolean;
-      pairs?: boolean;
+      phrases?: PhrasePlan;
     } = {},
   ) {
     this.maxMatchesSorted = plans.maxMatchesSorted ?? MAX_MATCHES_SORTED;
@@ -740,7 +845,7 @@ export class CompaniesRepository {
     this.walkWindowRows = plans.walkWindow;
     this.orderWalkRows = plans.orderWalk;
     this.alwaysSplit = plans.split ?? false;
-    this.pairsPlan = plans.pairs;
+    this.phrasePlan = plans.phrases;
   }
 
   async list(
@@ -1002,22 +1107,24 @@ export class CompaniesRepository {
     const matching = sample.ofFilter(filter, holding);
     const scale = sample.rows / Math.max(1, sample.size);
     const expected = matching.length * scale;
-    if (expected <= MAX_ESTIMATE_READ_FIRST) return undefined;
-    if (phrase && line !== undefined) {
-      // The sampled rows splitAtTerm would read apart from the walk: those its pairs name elsewhere.
-      const others = sampledElsewhere(filter.search, phrase, line, sample);
-      if (others * scale <= MAX_ESTIMATE_READ_FIRST) return { split: true };
-    } else if (splittable) {
-      // The sampled rows splitAtTerm would read apart from the walk: the term at the start of the other name,
-      // or elsewhere than at a name's start.
-      let others = 0;
-      for (const row of holding) {
-        const [trading, legal, cnpj] = sample.linesOf(row);
-        const otherName = line === 0 ? legal : trading;
-        if (otherName.startsWith(term) || `${trading.slice(1)}\n${legal.slice(1)}\n${cnpj}`.includes(term)) others++;
-      }
-      if (others * scale <= MAX_ESTIMATE_READ_FIRST) return { split: true };
+    // The sampled rows splitAtTerm would read apart from the order's range: the phrase elsewhere
+    // (phraseElsewhere), or the word at the start of the other name or elsewhere than at a name's start.
+    const others = !splittable
+      ? undefined
+      : phrase && line !== undefined
+        ? phraseElsewhere(filter.search, phrase, line, sample, this.phrasePlan).rows
+        : holding.filter((row) => {
+            const otherName = sample.linesOf(row)[line === 0 ? 1 : 0];
+            return otherName.startsWith(term) || sample.restHolds(row, term);
+          }).length;
+    if (expected <= MAX_ESTIMATE_READ_FIRST) {
+      // Read first, every company holding the term is read (and its trigrams' posting lists); split, the page's
+      // rows of the range and the others. Only for a term the sample holds often enough to say so.
+      const reads = (others ?? Number.POSITIVE_INFINITY) * scale + rows;
+      const enough = holding.length >= SPLIT_SAMPLED_LEAST && holding.length * scale >= SPLIT_LEAST_MATCHES;
+      return enough && reads * SPLIT_MARGIN <= holding.length * scale ? { split: true } : undefined;
     }
+    if (others !== undefined && others * scale <= MAX_ESTIMATE_READ_FIRST) return { split: true };
     // The sampled matches that stand for the first `rows` matches, and how many sampled rows come before them.
     const needed = Math.max(1, Math.ceil(rows / scale));
     if (matching.length < needed) return undefined;
@@ -1074,7 +1181,7 @@ export class CompaniesRepository {
     // match, are not looked up).
     const others = phrase
       ? sql`select ${companies.id} from (select * from ${companies}
-          where ${pairsElsewhere(search, phrase, line, await this.sampledCompanies())} offset 0) as ${companies}
+          where ${phraseElsewhere(search, phrase, line, await this.sampledCompanies(), this.phrasePlan).narrowing} offset 0) as ${companies}
           where ${filterTest(filter)} limit ${cap + 1}`
       : sql`select ${companies.id} from ${companies}
           where ${starting(other)} or ${REST_TEXT} like ('%' || ${word} || '%') limit ${cap + 1}`;
@@ -1203,7 +1310,8 @@ export class CompaniesRepository {
           sql`(position(${gram} in search_normalize(${search})) = 0 or ${companies.search_text} like ${`%${gram}%`})`,
       ),
     ) as SQL;
-    const pairs = this.pairsPlan === false ? [] : phrasePairsOf(search);
+    const plan = this.phrasePlan;
+    const pairs = plan === 'grams' || plan === 'starts' ? [] : phrasePairsOf(search);
     const byPairs = pairs.length > 0 ? this.pairsNarrowing(search, pairs, sample) : undefined;
     if (sample.size === 0) return { narrowing: byPairs?.narrowing ?? byGrams };
     // The sampled rows holding all of the rarest trigrams, or all of the pairs (or the unmasked term's trigrams):
@@ -1211,10 +1319,27 @@ export class CompaniesRepository {
     // are read.
     const withGrams = rarest.map((gram) => sample.holding(gram)).reduce(bothSorted).length;
     const withPairs = byPairs?.rows.length ?? Number.POSITIVE_INFINITY;
-    const pairsFirst = byPairs !== undefined && (this.pairsPlan === true || withPairs <= withGrams);
+    const pairsFirst = byPairs !== undefined && (plan === 'pairs' || withPairs <= withGrams);
+    let narrowing = pairsFirst ? byPairs.narrowing : byGrams;
+    let rows = pairsFirst ? withPairs : withGrams;
+    // The starts of the names and the rest, where the names' indexes can read them as ranges: every company they
+    // name is read, but no trigram of the phrase's words is looked up in the whole text's index, whose posting
+    // lists each name tens of thousands of companies (`padaria sao joao`: 1 471 matches, all at the start of a
+    // trading name, through three lists of 148 000 entries in all). Read when they name no more rows than the
+    // other narrowing costs, its trigrams' entries counted at POSTINGS_PER_ROW a row.
+    const starts =
+      (plan === undefined || plan === 'starts') && sample.codePointOrder && SPLITTABLE_PHRASE.test(search)
+        ? startsOrRest(search, [0, 1], sample)
+        : undefined;
+    if (starts) {
+      const postings = pairsFirst ? 0 : rarest.reduce((sum, gram) => sum + sample.holding(gram).length, 0);
+      if (plan === 'starts' || starts.rows <= rows + postings / POSTINGS_PER_ROW) {
+        ({ narrowing, rows } = starts);
+      }
+    }
     return {
-      narrowing: pairsFirst ? byPairs.narrowing : byGrams,
-      expected: ((pairsFirst ? withPairs : withGrams) / sample.size) * sample.rows,
+      narrowing,
+      expected: (rows / sample.size) * sample.rows,
       share: sample.shareOf(filter, sample.holding(sampleNormalize(search))),
       sample,
     };
