@@ -559,7 +559,8 @@ describe.runIf(engine === 'postgres')('the plan of a common word in the other or
         select 'Drogaria Bela Vista ' || i, 'Remédios ' || i || ' ME',
                lpad((91000000 + i * 53)::text, 8, '0') || '000199', 'matriz', now() - interval '3 days' - i * interval '1 second'
         from generate_series(1, 1500) as i`);
-      await db.execute(sql`analyze companies`);
+      // Vacuumed, as a table is between its writes: an index answers alone only for pages known to be all visible.
+      await db.execute(sql`vacuum analyze companies`);
       const logger: Logger = { logQuery: (text, values) => statements.push({ text, values }) };
       fresh = new CompaniesRepository(drizzle(pool, { schema, logger }) as unknown as Db);
     }, 60_000);
@@ -589,20 +590,30 @@ describe.runIf(engine === 'postgres')('the plan of a common word in the other or
     );
 
     it.each([['cnpj'], ['-cnpj']] as const)(
-      'reads it first through the starts of the names and one trigram of the rest, not its own trigrams (%s)',
+      'reads it first off the names’ indexes, which carry the CNPJ, and one trigram of the rest (%s)',
       async (sort) => {
         const planner = new CompaniesRepository(db, { readFirst: false });
+        for (const skip of [0, 5, 1495, 1500]) {
+          statements = [];
+          const answer = await fresh.list({ search: 'sorveteria bela vista' }, skip, 5, sort);
+          expect(answer, `skip=${skip}`).toEqual(
+            await planner.list({ search: 'sorveteria bela vista' }, skip, 5, sort),
+          );
+        }
         statements = [];
-        const answer = await fresh.list({ search: 'sorveteria bela vista' }, 0, 5, sort);
-        expect(answer).toEqual(await planner.list({ search: 'sorveteria bela vista' }, 0, 5, sort));
-        const page = statements.find((statement) => /\) as matches/.test(statement.text));
+        await fresh.list({ search: 'sorveteria bela vista' }, 0, 5, sort);
+        const page = statements.find((statement) => /with others/.test(statement.text));
         expect(page, statements.map((statement) => statement.text).join('\n')).toBeDefined();
         const plan = await planOf(page);
+        // The trading names that start with it: their range, from its index alone (no table page); the legal names'
+        // from theirs.
+        const scans: PlanNode[] = [];
+        JSON.stringify(plan, (_, value) => (value?.['Index Name'] ? void scans.push(value) : value));
+        const only = scans.filter((scan) => scan['Node Type'] === 'Index Only Scan').map((scan) => scan['Index Name']);
+        expect(only).toEqual(['companies_trading_name_sort_idx']);
+        expect(scans.map((scan) => scan['Index Name'])).toContain('companies_legal_name_sort_idx');
         const conditions: string[] = [];
         JSON.stringify(plan, (key, value) => (key === 'Index Cond' ? void conditions.push(value) : value));
-        const all = conditions.join(' ');
-        expect(all).toContain("trading_name_key >= 'sorveteria bela vista'");
-        expect(all).toContain("legal_name_key >= 'sorveteria bela vista'");
         expect(
           conditions
             .filter((condition) => condition.includes('substr('))

@@ -61,3 +61,27 @@ describe.skipIf(engine !== 'pglite')('migration 0016_search_text_statistics', ()
     });
   });
 });
+
+describe.skipIf(engine !== 'pglite')('migration 0017_name_sort_tax_id', () => {
+  it('makes the name orders’ indexes carry the CNPJ, so a phrase’s matches in CNPJ order come off them alone', () => {
+    const definitions = async (db: Db) => {
+      const { rows } = (await db.execute(
+        sql`select indexdef from pg_indexes where indexname in
+              ('companies_trading_name_sort_idx', 'companies_legal_name_sort_idx') order by indexname`,
+      )) as unknown as { rows: { indexdef: string }[] };
+      return rows.map((row) => row.indexdef.replace(/^.* USING /, ''));
+    };
+    return upgradeFromRelease('0017_name_sort_tax_id', {
+      before: async (db) =>
+        expect(await definitions(db)).toEqual([
+          'btree (legal_name_key, id) INCLUDE (type, is_active)',
+          'btree (trading_name_key, id) INCLUDE (type, is_active)',
+        ]),
+      after: async (db) =>
+        expect(await definitions(db)).toEqual([
+          'btree (legal_name_key, id) INCLUDE (type, is_active, tax_id)',
+          'btree (trading_name_key, id) INCLUDE (type, is_active, tax_id)',
+        ]),
+    });
+  });
+});

@@ -327,6 +327,9 @@ const SORTS: Record<CompanySort, SortOrder> = {
   '-cnpj': { keys: [companies.tax_id], descending: true, byName: false },
 };
 
+/** The CNPJ orders: the name orders' indexes carry the CNPJ (migration 0017), so startsFirst can sort by it. */
+const CNPJ_ORDERS = new Set<CompanySort>(['cnpj', '-cnpj']);
+
 /**
  * A search splitAtTerm can split: one word, without LIKE's wildcards or its escape, whose last character has a
  * successor (its range ends there).
@@ -1007,9 +1010,12 @@ export class CompaniesRepository {
       }
       if (known || (expected !== undefined && expected <= MAX_ESTIMATE_READ_FIRST)) {
         // Narrowed, the search is tested on the rows the narrowing read (filterTest).
-        const rows = phrase
-          ? await this.matchesFirst(filterTest(filter), skip, take, sort, phrase.narrowing)
-          : await this.matchesFirst(where, skip, take, sort);
+        const rows =
+          phrase?.starts && CNPJ_ORDERS.has(sort)
+            ? await this.startsFirst(filter, skip, take, sort)
+            : phrase
+              ? await this.matchesFirst(filterTest(filter), skip, take, sort, phrase.narrowing)
+              : await this.matchesFirst(where, skip, take, sort);
         if (rows) return rows;
       }
     }
@@ -1206,6 +1212,55 @@ export class CompaniesRepository {
   }
 
   /**
+   * A phrase's page in a CNPJ order from its matches, read first where phraseNarrowing found them cheapest, at the
+   * start of the names (startsOrRest): the names that start with it are ranges of the name orders' indexes, which
+   * carry the CNPJ (migration 0017), so the trading names' ids and CNPJs are read off their index alone, and the legal
+   * names' off theirs with a table page each (those whose trading name starts with it too are left out there); both
+   * hold the phrase (a name starts with it: not tested); the others — the phrase in the rest, or written without its spaces —
+   * are read and tested, at most MAX_MATCHES_READ_FIRST + 1 of each. Sorted by CNPJ, the page cut, and only its rows
+   * read whole. For `padaria sao joao` in `-cnpj` order: 1 471 index entries and 28 rows, instead of 1 471 rows from
+   * 541 table pages (0.9 against 1.7 ms a statement). Undefined when any part holds more than that (the caller then
+   * runs the ordinary plan).
+   */
+  private async startsFirst(
+    filter: CompaniesFilter & { search: string },
+    skip: number,
+    take: number,
+    sort: CompanySort,
+  ): Promise<CompanyListRow[] | undefined> {
+    const cap = this.maxMatchesReadFirst;
+    const term = sql`search_normalize(${filter.search})`;
+    const status = statusFilter(companies, filter.type, filter.is_active);
+    const others = startsOrRest(filter.search, [], await this.sampledCompanies());
+    if (!others) return undefined;
+    // Each match once (UNION ALL: a hashed UNION of 1 471 ids cost a millisecond): a legal name's range without the
+    // trading names that start with the phrase too, the others without either.
+    const trading = startingWith(companies.trading_name_key, term);
+    const legal = startingWith(companies.legal_name_key, term);
+    const starting = (range: SQL, unless?: SQL) => sql`(select ${companies.id}, ${companies.tax_id} from ${companies}
+      where ${and(range, unless && sql`not ${unless}`, status)} limit ${cap + 1})`;
+    const direction = SORTS[sort].descending ? sql` desc` : sql``;
+    const result = (await this.db.execute(
+      sql`with others as (select ${companies.id}, ${companies.tax_id} from (select * from ${companies}
+          where ${others.narrowing} offset 0) as ${companies}
+          where ${and(filterTest(filter), sql`not ${trading}`, sql`not ${legal}`)} limit ${cap + 1})
+        select (select count(*) from others)::int as others, page.* from (select 1) as one left join (
+          select ${columnList}, page.matched::int as matched from ${companies} join (
+            select candidates.id, candidates.tax_id, count(*) over () as matched from (
+              ${starting(trading)} union all ${starting(legal, trading)}
+              union all select id, tax_id from others) as candidates
+            order by candidates.tax_id${direction} offset ${skip} limit ${take}
+          ) as page on page.id = ${companies.id}
+        ) as page on true
+        order by page.tax_id${direction}`,
+    )) as unknown as { rows: (CompanyListRow & { others: number; matched: number | null })[] };
+    const rows = result.rows;
+    const first = rows[0];
+    if ((first?.others ?? 0) > cap || (first?.matched ?? 0) > cap) return undefined;
+    return rows.filter((row) => row.id !== null).map(({ others: _, matched: __, ...row }) => row);
+  }
+
+  /**
    * A search's page from its matches, read first: at most MAX_MATCHES_READ_FIRST + 1 of them (id and sort
    * keys) by whatever index finds them (the tax_id prefix index for a CNPJ prefix, the trigram index for
    * words), sorted, the page cut, and only the page's rows read whole. One statement, whose plan cannot
@@ -1292,7 +1347,7 @@ export class CompaniesRepository {
    */
   private async phraseNarrowing(
     filter: CompaniesFilter & { search: string },
-  ): Promise<{ narrowing: SQL; expected?: number; share?: number; sample?: Sample } | undefined> {
+  ): Promise<{ narrowing: SQL; starts?: boolean; expected?: number; share?: number; sample?: Sample } | undefined> {
     const { search } = filter;
     const grams = phraseGramsOf(search);
     if (!grams) return undefined;
@@ -1322,6 +1377,7 @@ export class CompaniesRepository {
     const pairsFirst = byPairs !== undefined && (plan === 'pairs' || withPairs <= withGrams);
     let narrowing = pairsFirst ? byPairs.narrowing : byGrams;
     let rows = pairsFirst ? withPairs : withGrams;
+    let byStarts = false;
     // The starts of the names and the rest, where the names' indexes can read them as ranges: every company they
     // name is read, but no trigram of the phrase's words is looked up in the whole text's index, whose posting
     // lists each name tens of thousands of companies (`padaria sao joao`: 1 471 matches, all at the start of a
@@ -1335,10 +1391,12 @@ export class CompaniesRepository {
       const postings = pairsFirst ? 0 : rarest.reduce((sum, gram) => sum + sample.holding(gram).length, 0);
       if (plan === 'starts' || starts.rows <= rows + postings / POSTINGS_PER_ROW) {
         ({ narrowing, rows } = starts);
+        byStarts = true;
       }
     }
     return {
       narrowing,
+      starts: byStarts,
       expected: (rows / sample.size) * sample.rows,
       share: sample.shareOf(filter, sample.holding(sampleNormalize(search))),
       sample,

@@ -162,7 +162,8 @@ export const companies = pgTable(
     index('companies_tax_id_prefix_idx').on(t.tax_id.op('varchar_pattern_ops')),
     // The list's orders other than newest (`sort`), ties broken by id; one ascending index serves both
     // directions. Migration 0006 adds INCLUDE (type, is_active) (and id for the CNPJ), which drizzle cannot
-    // express: a page's ids, filtered or not, then come from the index alone (companies-repository.ts).
+    // express: a page's ids, filtered or not, then come from the index alone (companies-repository.ts); 0017 adds
+    // tax_id to the names' (a phrase at the start of names, in CNPJ order: startsFirst).
     index('companies_trading_name_sort_idx').on(t.trading_name_key, t.id),
     index('companies_legal_name_sort_idx').on(t.legal_name_key, t.id),
     index('companies_cnpj_sort_idx').on(t.tax_id),
