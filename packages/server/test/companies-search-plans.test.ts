@@ -544,21 +544,25 @@ describe.runIf(engine === 'postgres')('the plan of a common word in the other or
     }
   });
 
+  /**
+   * `count` companies numbered 1…count: trading name `${trading} ${i}`, legal name `${legal} ${i} ${suffix}`, CNPJ
+   * roots from `root` (43 apart), created `days` ago and a second apart (older than the others).
+   */
+  const insertNumbered = (trading: string, [legal, suffix]: [string, string], root: number, count: number, days = 2) =>
+    db.execute(sql`
+      insert into companies (trading_name, legal_name, tax_id, type, created_at)
+      select ${trading} || ' ' || i, ${legal} || ' ' || i || ' ' || ${suffix},
+             lpad((${root}::int + i * 43)::text, 8, '0') || '000199', 'matriz',
+             now() - ${days}::int * interval '1 day' - i * interval '1 second'
+      from generate_series(1, ${count}::int) as i`);
+
   describe('a phrase the sample says is rare, at the start of 1 500 trading names', () => {
     let fresh: CompaniesRepository;
     beforeAll(async () => {
-      await db.execute(sql`
-        insert into companies (trading_name, legal_name, tax_id, type, created_at)
-        select 'Sorveteria Bela Vista ' || i, 'Gelados ' || i || ' ME',
-               lpad((90000000 + i * 53)::text, 8, '0') || '000199', 'matriz', now() - interval '3 days' - i * interval '1 second'
-        from generate_series(1, 1500) as i`);
+      await insertNumbered('Sorveteria Bela Vista', ['Gelados', 'ME'], 90_000_000, 1500, 3);
       // Its first pair elsewhere, after a longer first word: in as many other names (`drogaria sao joao` beside
       // `padaria sao joao`), where the rest holds `sor` in none.
-      await db.execute(sql`
-        insert into companies (trading_name, legal_name, tax_id, type, created_at)
-        select 'Drogaria Bela Vista ' || i, 'Remédios ' || i || ' ME',
-               lpad((91000000 + i * 53)::text, 8, '0') || '000199', 'matriz', now() - interval '3 days' - i * interval '1 second'
-        from generate_series(1, 1500) as i`);
+      await insertNumbered('Drogaria Bela Vista', ['Remédios', 'ME'], 91_000_000, 1500, 3);
       // Vacuumed, as a table is between its writes: an index answers alone only for pages known to be all visible.
       await db.execute(sql`vacuum analyze companies`);
       const logger: Logger = { logQuery: (text, values) => statements.push({ text, values }) };
@@ -632,11 +636,7 @@ describe.runIf(engine === 'postgres')('the plan of a common word in the other or
     let fresh: CompaniesRepository;
     beforeAll(async () => {
       // Every one's legal name holds the phrase's words, not the phrase: the rest's trigrams would name all.
-      await db.execute(sql`
-        insert into companies (trading_name, legal_name, tax_id, type, created_at)
-        select 'Auto Peças ' || i, 'Comércio de Peças Automotivas ' || i || ' Ltda',
-               lpad((80000000 + i * 43)::text, 8, '0') || '000199', 'matriz', now() - interval '2 days' - i * interval '1 second'
-        from generate_series(1, 12000) as i`);
+      await insertNumbered('Auto Peças', ['Comércio de Peças Automotivas', 'Ltda'], 80_000_000, 12_000);
       await db.execute(sql`analyze companies`);
       // A sample drawn after them.
       const logger: Logger = { logQuery: (text, values) => statements.push({ text, values }) };

@@ -1214,11 +1214,11 @@ export class CompaniesRepository {
   /**
    * A phrase's page in a CNPJ order from its matches, read first where phraseNarrowing found them cheapest, at the
    * start of the names (startsOrRest): the names that start with it are ranges of the name orders' indexes, which
-   * carry the CNPJ (migration 0017), so the trading names' ids and CNPJs are read off their index alone, and the legal
-   * names' off theirs with a table page each (those whose trading name starts with it too are left out there); both
-   * hold the phrase (a name starts with it: not tested); the others — the phrase in the rest, or written without its spaces —
-   * are read and tested, at most MAX_MATCHES_READ_FIRST + 1 of each. Sorted by CNPJ, the page cut, and only its rows
-   * read whole. For `padaria sao joao` in `-cnpj` order: 1 471 index entries and 28 rows, instead of 1 471 rows from
+   * carry the CNPJ (migration 0017), so the trading names' ids and CNPJs are read off their index alone, and the
+   * legal names' off theirs with a table page each (those whose trading name starts with it too are left out there);
+   * both hold the phrase (a name starts with it: not tested); the others — the phrase in the rest, or written
+   * without its spaces — are read and tested, at most MAX_MATCHES_READ_FIRST + 1 of each. Sorted by CNPJ, the page
+   * cut, and only its rows read whole. For `padaria sao joao` in `-cnpj` order: 1 471 index entries and 28 rows, instead of 1 471 rows from
    * 541 table pages (0.9 against 1.7 ms a statement). Undefined when any part holds more than that (the caller then
    * runs the ordinary plan).
    */
