@@ -180,6 +180,8 @@ describe('a CNPJ prefix, masked or bare, or words give the same answers whatever
   // Phrases, read first through their rarest trigrams (phraseNarrowing): a test of their own per order.
   const phrases = [
     'padaria são joão',
+    // Whitespace runs, which search_normalize (and searchNormalize, which writes the term for the statements) makes one.
+    'padaria  são\tjoão',
     'PADARIA SAO JOAO - recife',
     'ria são jo',
     'padaria-sao-joao',

@@ -22,6 +22,7 @@ import type { Db } from './client.js';
 import { duplicateAs } from './errors.js';
 import { type WithIsoTimestamps, withIsoTimestamps } from './iso-timestamps.js';
 import { type CompanyRow, companies, companyCounts, namePairs, restSearchText } from './schema.js';
+import { mirroredNormalizeCheck, normalisedTerm } from './search-normalize.js';
 
 export class TaxIdTakenError extends Error {}
 const taxIdTaken = () => new TaxIdTakenError();
@@ -92,7 +93,7 @@ function searchCondition(search: string): SQL | undefined {
  * at a million rows with the 1 000 that migration 0004 kept, ~0.1 ms with 100), and it cannot use an index for
  * these rows anyway.
  */
-function filterTest(filter: CompaniesFilter & { search: string }): SQL {
+function filterTest(filter: CompaniesFilter & { search: string }, sample: Sample): SQL {
   const { search } = filter;
   const unmasked = unmaskedOf(search);
   return and(
@@ -100,7 +101,7 @@ function filterTest(filter: CompaniesFilter & { search: string }): SQL {
     cnpjPrefixOf(search) !== undefined
       ? searchCondition(search)
       : or(
-          sql`strpos(${companies.search_text}, search_normalize(${search})) > 0`,
+          sql`strpos(${companies.search_text}, ${sample.normalised(search)}) > 0`,
           unmasked === undefined ? undefined : sql`strpos(${companies.search_text}, ${unmasked}) > 0`,
         ),
   ) as SQL;
@@ -219,9 +220,9 @@ function holdingAnyPair(pairs: string[]): SQL {
 const holdingPair = ({ pair, leading }: PhrasePair) =>
   holdingAnyPair(leading ? [pair, `^a0:${pair}`, `^a1:${pair}`] : [pair]);
 
-/** holdingPair, when the database's normalisation of `search` holds the pair's guard (otherwise true). */
-const guardedPair = (search: string, pair: PhrasePair) =>
-  sql`(position(${pair.guard} in search_normalize(${search})) = 0 or ${holdingPair(pair)})`;
+/** holdingPair, when `term` (the database's normalisation of the search) holds the pair's guard (otherwise true). */
+const guardedPair = (term: SQL, pair: PhrasePair) =>
+  sql`(position(${pair.guard} in ${term}) = 0 or ${holdingPair(pair)})`;
 
 /**
  * One way of narrowing every phrase (the repository's `phrases` plan, for tests): by its word pairs, by its rarest
@@ -524,6 +525,8 @@ class Sample {
      * provider): then the names that start with a text are one range of the name orders' indexes.
      */
     readonly codePointOrder = false,
+    /** Whether the database's search_normalize writes as searchNormalize does (mirroredNormalizeCheck). */
+    readonly mirrorsNormalize = false,
   ) {
     let start = 0;
     for (const text of texts) {
@@ -536,6 +539,11 @@ class Sample {
 
   get size() {
     return this.#starts.length;
+  }
+
+  /** A search's term as the database normalises it, for a statement (normalisedTerm). */
+  normalised(search: string): SQL {
+    return normalisedTerm(search, this.mirrorsNormalize);
   }
 
   /** Sampled row `row`'s search text by line: its trading name key, its legal name key and its CNPJ. */
@@ -736,13 +744,14 @@ function pairsElsewhere(search: string, phrase: PhraseSplit, line: 0 | 1, sample
   const end = phrase.word.length;
   const endsElsewhere = END_BITS.map((bit, i) => `^${bit}${1 - ((end >> i) & 1)}:${first.pair}`);
   const other = line === 0 ? companies.legal_name_key : companies.trading_name_key;
+  const term = sample.normalised(search);
   const pairs = and(
     or(
-      sql`(left(search_normalize(${search}), ${phrase.start.length}) <> ${phrase.start})`,
+      sql`(left(${term}, ${phrase.start.length}) <> ${phrase.start})`,
       holdingAnyPair([first.pair, ...endsElsewhere]),
-      startingWith(other, sql`search_normalize(${search})`),
+      startingWith(other, term),
     ),
-    ...rest.map((pair) => guardedPair(search, pair)),
+    ...rest.map((pair) => guardedPair(term, pair)),
   ) as SQL;
   const sampled = phrase.pairs
     .map(({ guard }) => sample.holding(guard))
@@ -782,9 +791,10 @@ function startsOrRest(search: string, lines: (0 | 1)[], sample: Sample) {
     const rarest = rarestInRest(term, sample);
     if (!rarest) return undefined;
     const names = [companies.trading_name_key, companies.legal_name_key];
+    const normalised = sample.normalised(search);
     const narrowing = or(
-      ...lines.map((line) => startingWith(names[line] as SQLWrapper, sql`search_normalize(${search})`)),
-      sql`(position(${rarest.gram} in search_normalize(${search})) = 0 or ${REST_TEXT} like ${`%${rarest.gram}%`})`,
+      ...lines.map((line) => startingWith(names[line] as SQLWrapper, normalised)),
+      sql`(position(${rarest.gram} in ${normalised}) = 0 or ${REST_TEXT} like ${`%${rarest.gram}%`})`,
     ) as SQL;
     const starting = sample
       .holding(term)
@@ -992,7 +1002,7 @@ export class CompaniesRepository {
         const rows = await this.splitAtTerm(filter, skip, take, sort);
         if (rows) return rows;
       } else if (ordered?.window !== undefined) {
-        const rows = await this.walkOrder(filterTest(filter), sort, skip, take, ordered.window);
+        const rows = await this.walkOrder(await this.filterTest(filter), sort, skip, take, ordered.window);
         if (rows.length === take) return rows;
       }
       const phrase = known ? undefined : await this.phraseNarrowing(filter);
@@ -1001,7 +1011,7 @@ export class CompaniesRepository {
       const sampled = phrase ?? word;
       const window = sort === 'newest' && sampled ? this.walkWindow(sampled, skip + take) : undefined;
       if (window !== undefined) {
-        const rows = await this.walkNewest(filterTest(filter), skip, take, window);
+        const rows = await this.walkNewest(await this.filterTest(filter), skip, take, window);
         if (rows.length === take) return rows;
       }
       expected = sampled?.expected;
@@ -1014,13 +1024,18 @@ export class CompaniesRepository {
           phrase?.starts && CNPJ_ORDERS.has(sort)
             ? await this.startsFirst(filter, skip, take, sort)
             : phrase
-              ? await this.matchesFirst(filterTest(filter), skip, take, sort, phrase.narrowing)
+              ? await this.matchesFirst(await this.filterTest(filter), skip, take, sort, phrase.narrowing)
               : await this.matchesFirst(where, skip, take, sort);
         if (rows) return rows;
       }
     }
     if (byName) return this.searchInNameOrder(where, skip, take, sort, expected);
     return pageOf(this.db, where, sort, skip, take);
+  }
+
+  /** filterTest with the term as the sample says the database normalises it. */
+  private async filterTest(filter: CompaniesFilter & { search: string }): Promise<SQL> {
+    return filterTest(filter, await this.sampledCompanies());
   }
 
   /**
@@ -1173,7 +1188,8 @@ export class CompaniesRepository {
     const byTrading = line === 0;
     const key = byTrading ? companies.trading_name_key : companies.legal_name_key;
     const other = byTrading ? companies.legal_name_key : companies.trading_name_key;
-    const word = sql`search_normalize(${filter.search})`;
+    const sample = await this.sampledCompanies();
+    const word = sample.normalised(filter.search);
     const starting = (column: SQLWrapper) => startingWith(column, word);
     const order = sql.join(orderOf(sort), sql`, `);
     const cap = this.maxMatchesReadFirst;
@@ -1187,13 +1203,13 @@ export class CompaniesRepository {
     // match, are not looked up).
     const others = phrase
       ? sql`select ${companies.id} from (select * from ${companies}
-          where ${phraseElsewhere(search, phrase, line, await this.sampledCompanies(), this.phrasePlan).narrowing} offset 0) as ${companies}
-          where ${filterTest(filter)} limit ${cap + 1}`
+          where ${phraseElsewhere(search, phrase, line, sample, this.phrasePlan).narrowing} offset 0) as ${companies}
+          where ${filterTest(filter, sample)} limit ${cap + 1}`
       : sql`select ${companies.id} from ${companies}
           where ${starting(other)} or ${REST_TEXT} like ('%' || ${word} || '%') limit ${cap + 1}`;
     // A phrase's candidates were tested as they were read, and the range's rows hold it (the order's name starts
     // with it): not tested again. A word's are tested here (filterTest: they are looked up by id).
-    const tested = phrase ? sql`true` : filterTest(filter);
+    const tested = phrase ? sql`true` : filterTest(filter, sample);
     // Each candidate's row by its id (a lateral subquery the planner cannot flatten: an index lookup each).
     const result = (await this.db.execute(
       sql`with others as (${others})
@@ -1229,9 +1245,10 @@ export class CompaniesRepository {
     sort: CompanySort,
   ): Promise<CompanyListRow[] | undefined> {
     const cap = this.maxMatchesReadFirst;
-    const term = sql`search_normalize(${filter.search})`;
+    const sample = await this.sampledCompanies();
+    const term = sample.normalised(filter.search);
     const status = statusFilter(companies, filter.type, filter.is_active);
-    const others = startsOrRest(filter.search, [], await this.sampledCompanies());
+    const others = startsOrRest(filter.search, [], sample);
     if (!others) return undefined;
     // Each match once (UNION ALL: a hashed UNION of 1 471 ids cost a millisecond): a legal name's range without the
     // trading names that start with the phrase too, the others without either.
@@ -1243,7 +1260,7 @@ export class CompaniesRepository {
     const result = (await this.db.execute(
       sql`with others as (select ${companies.id}, ${companies.tax_id} from (select * from ${companies}
           where ${others.narrowing} offset 0) as ${companies}
-          where ${and(filterTest(filter), sql`not ${trading}`, sql`not ${legal}`)} limit ${cap + 1})
+          where ${and(filterTest(filter, sample), sql`not ${trading}`, sql`not ${legal}`)} limit ${cap + 1})
         select (select count(*) from others)::int as others, page.* from (select 1) as one left join (
           select ${columnList}, page.matched::int as matched from ${companies} join (
             select candidates.id, candidates.tax_id, count(*) over () as matched from (
@@ -1362,7 +1379,7 @@ export class CompaniesRepository {
     const byGrams = and(
       ...rarest.map(
         (gram) =>
-          sql`(position(${gram} in search_normalize(${search})) = 0 or ${companies.search_text} like ${`%${gram}%`})`,
+          sql`(position(${gram} in ${sample.normalised(search)}) = 0 or ${companies.search_text} like ${`%${gram}%`})`,
       ),
     ) as SQL;
     const plan = this.phrasePlan;
@@ -1444,7 +1461,7 @@ export class CompaniesRepository {
    * holds its guard. Also the sampled rows this narrowing names.
    */
   private pairsNarrowing(search: string, pairs: PhrasePair[], sample: Sample): { narrowing: SQL; rows: number[] } {
-    const together = and(...pairs.map((pair) => guardedPair(search, pair))) as SQL;
+    const together = and(...pairs.map((pair) => guardedPair(sample.normalised(search), pair))) as SQL;
     const withPairs = pairs.map(({ guard }) => sample.holding(guard)).reduce(bothSorted);
     const glued = gluedNarrowing(search, sample);
     if (!glued) return { narrowing: together, rows: withPairs };
@@ -1495,15 +1512,19 @@ export class CompaniesRepository {
     const size = (await this.db.execute(
       sql`select reltuples::float8 as rows,
             (select to_jsonb(d) ->> 'datlocprovider' from pg_database d where datname = current_database()) as provider,
-            (select datcollate from pg_database where datname = current_database()) as locale
+            (select datcollate from pg_database where datname = current_database()) as locale,
+            ${mirroredNormalizeCheck()} as mirrored
           from pg_class where oid = 'companies'::regclass`,
-    )) as unknown as { rows: { rows: number; provider: string | null; locale: string | null }[] };
+    )) as unknown as {
+      rows: { rows: number; provider: string | null; locale: string | null; mirrored: boolean }[];
+    };
     const [table] = size.rows;
     const rows = Number(table?.rows ?? 0);
     const codePointOrder =
       table?.provider === 'b' ||
       ((table?.provider ?? 'c') === 'c' && /^(C|POSIX|C\.UTF-?8)$/i.test(table?.locale ?? ''));
-    if (!(rows > 0)) return new Sample([], [], [], [], 0, codePointOrder);
+    const mirrored = table?.mirrored === true;
+    if (!(rows > 0)) return new Sample([], [], [], [], 0, codePointOrder, mirrored);
     const percent = Math.min(100, (100 * SAMPLE_ROWS) / rows);
     const result = (await this.db.execute(
       sql`select ${companies.search_text} as text, ${companies.type} as type, ${companies.is_active} as active,
@@ -1517,6 +1538,7 @@ export class CompaniesRepository {
       result.rows.map((row) => row.tax_id),
       rows,
       codePointOrder,
+      mirrored,
     );
   }
 
