@@ -5,7 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
  * the database: a search's statements then take the normalised term as a parameter instead of calling the function
  * on it, once for each place the term stands (up to fifteen in one statement). PostgreSQL folds each call while it
  * plans: at a million companies, `padaria sao joao` in CNPJ order planned in 0.72 ms with the calls and 0.42 ms
- * without, and answered in 2.0–2.3 ms against 1.5 (docs/performance.md, 2026-11-30 08:10 UTC).
+ * without, and answered in 2.0–2.3 ms against 1.5 (docs/performance.md, 2026-11-30 07:50 UTC section).
  *
  * The database stays the authority: the repository asks it once, with the sample, whether its function writes
  * NORMALIZE_PROBE as this one does (mirroredNormalizeCheck), and calls the function itself when not (another
