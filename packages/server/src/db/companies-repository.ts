@@ -118,7 +118,8 @@ function unmaskedOf(search: string): string | undefined {
 
 /**
  * The term as search_normalize writes it, near enough to count it in the sample (the database's own
- * normalisation decides what matches; this only estimates how many).
+ * normalisation decides what matches; this only estimates how many). For any term, where searchNormalize
+ * (search-normalize.ts), exact for the characters it mirrors, writes the term for the statements.
  */
 const sampleNormalize = (term: string) =>
   term.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ');
@@ -1234,8 +1235,8 @@ export class CompaniesRepository {
    * legal names' off theirs with a table page each (those whose trading name starts with it too are left out there);
    * both hold the phrase (a name starts with it: not tested); the others — the phrase in the rest, or written
    * without its spaces — are read and tested, at most MAX_MATCHES_READ_FIRST + 1 of each. Sorted by CNPJ, the page
-   * cut, and only its rows read whole. For `padaria sao joao` in `-cnpj` order: 1 471 index entries and 28 rows, instead of 1 471 rows from
-   * 541 table pages (0.9 against 1.7 ms a statement). Undefined when any part holds more than that (the caller then
+   * cut, and only its rows read whole. For `padaria sao joao` in `-cnpj` order: 1 471 index entries and 28 rows,
+   * instead of 1 471 rows from 541 table pages (0.9 against 1.7 ms a statement). Undefined when any part holds more than that (the caller then
    * runs the ordinary plan).
    */
   private async startsFirst(
@@ -1376,11 +1377,9 @@ export class CompaniesRepository {
       .map(({ gram }) => gram)
       .filter((gram, i, all) => all.indexOf(gram) === i)
       .slice(0, PHRASE_GRAMS);
+    const term = sample.normalised(search);
     const byGrams = and(
-      ...rarest.map(
-        (gram) =>
-          sql`(position(${gram} in ${sample.normalised(search)}) = 0 or ${companies.search_text} like ${`%${gram}%`})`,
-      ),
+      ...rarest.map((gram) => sql`(position(${gram} in ${term}) = 0 or ${companies.search_text} like ${`%${gram}%`})`),
     ) as SQL;
     const plan = this.phrasePlan;
     const pairs = plan === 'grams' || plan === 'starts' ? [] : phrasePairsOf(search);
@@ -1461,7 +1460,8 @@ export class CompaniesRepository {
    * holds its guard. Also the sampled rows this narrowing names.
    */
   private pairsNarrowing(search: string, pairs: PhrasePair[], sample: Sample): { narrowing: SQL; rows: number[] } {
-    const together = and(...pairs.map((pair) => guardedPair(sample.normalised(search), pair))) as SQL;
+    const term = sample.normalised(search);
+    const together = and(...pairs.map((pair) => guardedPair(term, pair))) as SQL;
     const withPairs = pairs.map(({ guard }) => sample.holding(guard)).reduce(bothSorted);
     const glued = gluedNarrowing(search, sample);
     if (!glued) return { narrowing: together, rows: withPairs };
