@@ -1,14 +1,25 @@
-// Times CompaniesRepository.list in one process, one connection: node scripts/time-list.mjs URL SEARCH SORT [N] [DIST]
+// Times CompaniesRepository.list in one process, one connection: node scripts/time-list.mjs DB SEARCH SORT [N] [DIST]
+// DB is a postgres:// URL, or the pgdata folder of an embedded PGlite database (as bench-api --data-dir leaves it).
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 
 const [url, search, sort, n = '200', distDir = 'dist'] = process.argv.slice(2);
-const { CompaniesRepository } = await import(
-  `${distDir.startsWith('/') ? '' : '../'}${distDir}/db/companies-repository.js`
-);
-const { schema } = await import(`${distDir.startsWith('/') ? '' : '../'}${distDir}/db/schema.js`);
-const pool = new pg.Pool({ connectionString: url, max: 1 });
-const repo = new CompaniesRepository(drizzle(pool, { schema }));
+const dist = `${distDir.startsWith('/') ? '' : '../'}${distDir}`;
+const { CompaniesRepository } = await import(`${dist}/db/companies-repository.js`);
+const { schema } = await import(`${dist}/db/schema.js`);
+let db;
+let close;
+if (/^postgres(ql)?:/.test(url)) {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  db = drizzle(pool, { schema });
+  close = () => pool.end();
+} else {
+  const { openPglite } = await import(`${dist}/db/client.js`);
+  const database = await openPglite(url);
+  db = database.db;
+  close = database.close;
+}
+const repo = new CompaniesRepository(db);
 await repo.list({ search }, 0, 5, sort);
 const t = performance.now();
 const c0 = process.cpuUsage();
@@ -18,4 +29,4 @@ const cpu = process.cpuUsage(c0);
 console.log(
   `${sort} ${search}: ${ms.toFixed(2)} ms a list, node CPU ${((cpu.user + cpu.system) / 1000 / Number(n)).toFixed(2)} ms`,
 );
-await pool.end();
+await close();

@@ -443,6 +443,29 @@ describe.runIf(engine === 'postgres')('the plan of a common word in the other or
     }
   }
 
+  /** The generic plan of `statement` (one made for any values, generic-plans.ts), the planner asked for indexes. */
+  async function genericPlanOf(statement: { text: string; values: unknown[] } | undefined) {
+    const client = await pool.connect();
+    const literal = (value: unknown) =>
+      typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
+    try {
+      await client.query('begin; set local enable_seqscan = off; set local plan_cache_mode = force_generic_plan');
+      await client.query(`prepare explained as ${statement?.text}`);
+      const [
+        {
+          'QUERY PLAN': [{ Plan: plan }],
+        },
+      ] = (await client.query(`explain (format json) execute explained(${statement?.values.map(literal).join(', ')})`))
+        .rows;
+      return plan;
+    } finally {
+      await client.query('rollback');
+      // A prepared statement outlives the transaction.
+      await client.query('deallocate explained');
+      client.release();
+    }
+  }
+
   /**
    * `search`'s pages in `sort` through `repository` (a page of 5 at each of `skips`, the first 0) are the planner's;
    * the first page is one split statement, the last sent: its plan, the planner asked for indexes.
@@ -610,14 +633,26 @@ describe.runIf(engine === 'postgres')('the plan of a common word in the other or
         await fresh.list({ search: 'sorveteria bela vista' }, 0, 5, sort);
         const page = statements.find((statement) => /with others/.test(statement.text));
         expect(page, statements.map((statement) => statement.text).join('\n')).toBeDefined();
+        // The term is written by the repository (searchNormalize): the statement ran by its generic plan, made once.
+        const [ran] = (
+          await pool.query('select generic_plans, custom_plans from pg_prepared_statements where statement = $1', [
+            page?.text,
+          ])
+        ).rows;
+        expect(ran).toMatchObject({ custom_plans: 0 });
+        expect(ran.generic_plans).toBeGreaterThan(0);
         const plan = await planOf(page);
         // The trading names that start with it: their range, from its index alone (no table page); the legal names'
-        // from theirs.
-        const scans: PlanNode[] = [];
-        JSON.stringify(plan, (_, value) => (value?.['Index Name'] ? void scans.push(value) : value));
-        const only = scans.filter((scan) => scan['Node Type'] === 'Index Only Scan').map((scan) => scan['Index Name']);
-        expect(only).toEqual(['companies_trading_name_sort_idx']);
-        expect(scans.map((scan) => scan['Index Name'])).toContain('companies_legal_name_sort_idx');
+        // from theirs. The same in the plan made for any phrase.
+        for (const made of [plan, await genericPlanOf(page)]) {
+          const scans: PlanNode[] = [];
+          JSON.stringify(made, (_, value) => (value?.['Index Name'] ? void scans.push(value) : value));
+          const only = scans
+            .filter((scan) => scan['Node Type'] === 'Index Only Scan')
+            .map((scan) => scan['Index Name']);
+          expect(only).toEqual(['companies_trading_name_sort_idx']);
+          expect(scans.map((scan) => scan['Index Name'])).toContain('companies_legal_name_sort_idx');
+        }
         const conditions: string[] = [];
         JSON.stringify(plan, (key, value) => (key === 'Index Cond' ? void conditions.push(value) : value));
         expect(

@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { PGLITE_OF } from './generic-plans.js';
 import { schema } from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -70,7 +71,10 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
     extensions: { pg_trgm },
     parsers: Object.fromEntries(TEXT_TYPES.map((oid) => [oid, asText])),
   });
-  const db = drizzlePglite({ client: pgliteForDrizzle(client) as PGlite, schema }) as unknown as Db;
+  const db = drizzlePglite({
+    client: Object.assign(pgliteForDrizzle(client), { [PGLITE_OF]: client }) as unknown as PGlite,
+    schema,
+  }) as unknown as Db;
   return {
     db,
     engine: 'pglite',

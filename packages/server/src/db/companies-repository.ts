@@ -20,9 +20,10 @@ import {
 import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 import { duplicateAs } from './errors.js';
+import { customPlansOf, type GenericPlans, genericPlansOf } from './generic-plans.js';
 import { type WithIsoTimestamps, withIsoTimestamps } from './iso-timestamps.js';
 import { type CompanyRow, companies, companyCounts, namePairs, restSearchText } from './schema.js';
-import { mirroredNormalizeCheck, normalisedTerm } from './search-normalize.js';
+import { mirroredNormalizeCheck, normalisedTerm, searchNormalize } from './search-normalize.js';
 
 export class TaxIdTakenError extends Error {}
 const taxIdTaken = () => new TaxIdTakenError();
@@ -221,9 +222,9 @@ function holdingAnyPair(pairs: string[]): SQL {
 const holdingPair = ({ pair, leading }: PhrasePair) =>
   holdingAnyPair(leading ? [pair, `^a0:${pair}`, `^a1:${pair}`] : [pair]);
 
-/** holdingPair, when `term` (the database's normalisation of the search) holds the pair's guard (otherwise true). */
-const guardedPair = (term: SQL, pair: PhrasePair) =>
-  sql`(position(${pair.guard} in ${term}) = 0 or ${holdingPair(pair)})`;
+/** holdingPair, when the database's normalisation of the search holds the pair's guard (otherwise true). */
+const guardedPair = (search: string, sample: Sample, pair: PhrasePair) =>
+  sample.ifHolds(search, pair.guard, holdingPair(pair));
 
 /**
  * One way of narrowing every phrase (the repository's `phrases` plan, for tests): by its word pairs, by its rarest
@@ -547,6 +548,24 @@ class Sample {
     return normalisedTerm(search, this.mirrorsNormalize);
   }
 
+  /** A search's term as the database normalises it, written here; undefined when only the database can write it. */
+  written(search: string): string | undefined {
+    return this.mirrorsNormalize ? searchNormalize(search) : undefined;
+  }
+
+  /**
+   * `condition` where the database's normalisation of the term holds `part` (`at: 'start'`: starts with it), and true
+   * where it does not: decided here for a term written here, so that the statement holds no test of its own term
+   * (a plan made once then serves every term of its shape: generic-plans.ts), and by the database otherwise.
+   */
+  ifHolds(search: string, part: string, condition: SQL, at?: 'start'): SQL {
+    const written = this.written(search);
+    if (written !== undefined) return (at ? written.startsWith(part) : written.includes(part)) ? condition : sql`true`;
+    const term = this.normalised(search);
+    const missing = at ? sql`left(${term}, ${part.length}) <> ${part}` : sql`position(${part} in ${term}) = 0`;
+    return sql`(${missing} or ${condition})`;
+  }
+
   /** Sampled row `row`'s search text by line: its trading name key, its legal name key and its CNPJ. */
   linesOf(row: number): [trading: string, legal: string, cnpj: string] {
     const [trading = '', legal = '', cnpj = ''] = (this.texts[row] ?? '').split('\n');
@@ -747,12 +766,13 @@ function pairsElsewhere(search: string, phrase: PhraseSplit, line: 0 | 1, sample
   const other = line === 0 ? companies.legal_name_key : companies.trading_name_key;
   const term = sample.normalised(search);
   const pairs = and(
-    or(
-      sql`(left(${term}, ${phrase.start.length}) <> ${phrase.start})`,
-      holdingAnyPair([first.pair, ...endsElsewhere]),
-      startingWith(other, term),
+    sample.ifHolds(
+      search,
+      phrase.start,
+      or(holdingAnyPair([first.pair, ...endsElsewhere]), startingWith(other, term)) as SQL,
+      'start',
     ),
-    ...rest.map((pair) => guardedPair(term, pair)),
+    ...rest.map((pair) => guardedPair(search, sample, pair)),
   ) as SQL;
   const sampled = phrase.pairs
     .map(({ guard }) => sample.holding(guard))
@@ -795,7 +815,7 @@ function startsOrRest(search: string, lines: (0 | 1)[], sample: Sample) {
     const normalised = sample.normalised(search);
     const narrowing = or(
       ...lines.map((line) => startingWith(names[line] as SQLWrapper, normalised)),
-      sql`(position(${rarest.gram} in ${normalised}) = 0 or ${REST_TEXT} like ${`%${rarest.gram}%`})`,
+      sample.ifHolds(search, rarest.gram, sql`${REST_TEXT} like ${`%${rarest.gram}%`}`),
     ) as SQL;
     const starting = sample
       .holding(term)
@@ -821,6 +841,8 @@ function withGlued(search: string, sample: Sample, narrowing: SQL, rows: number[
 
 export class CompaniesRepository {
   readonly #pages = new Map<string, PreparedPage>();
+  private readonly genericPlans: GenericPlans;
+  private readonly customPlans: GenericPlans;
   #sample: Sample | undefined;
   #drawing: Promise<Sample> | undefined;
 
@@ -841,7 +863,7 @@ export class CompaniesRepository {
      * (walkNewest) through that many rows (a small one makes the walk fall short); `orderWalk` walks every
      * search the sample holds in the other orders (walkOrder) through that many rows; `split` splits every
      * word that can be split at the start of the order's names (splitAtTerm), whatever the sample says;
-     * `phrases` narrows every phrase one way (PhrasePlan).
+     * `phrases` narrows every phrase one way (PhrasePlan); `genericPlans` false plans every statement for its term.
      */
     plans: {
       maxMatchesSorted?: number;
@@ -851,6 +873,7 @@ export class CompaniesRepository {
       orderWalk?: number;
       split?: boolean;
       phrases?: PhrasePlan;
+      genericPlans?: false;
     } = {},
   ) {
     this.maxMatchesSorted = plans.maxMatchesSorted ?? MAX_MATCHES_SORTED;
@@ -860,6 +883,8 @@ export class CompaniesRepository {
     this.orderWalkRows = plans.orderWalk;
     this.alwaysSplit = plans.split ?? false;
     this.phrasePlan = plans.phrases;
+    this.customPlans = customPlansOf(db);
+    this.genericPlans = plans.genericPlans === false ? this.customPlans : genericPlansOf(db);
   }
 
   async list(
@@ -1258,7 +1283,10 @@ export class CompaniesRepository {
     const starting = (range: SQL, unless?: SQL) => sql`(select ${companies.id}, ${companies.tax_id} from ${companies}
       where ${and(range, unless && sql`not ${unless}`, status)} limit ${cap + 1})`;
     const direction = SORTS[sort].descending ? sql` desc` : sql``;
-    const result = (await this.db.execute(
+    // Its structure decides the plan (each part's own LIMIT, UNION ALL): for a term written here (no test of the term
+    // left in the statement) one generic plan serves every phrase of its shape, and is not made again for each.
+    const plans = sample.written(filter.search) === undefined ? this.customPlans : this.genericPlans;
+    const rows = await plans.rows<CompanyListRow & { others: number; matched: number | null }>(
       sql`with others as (select ${companies.id}, ${companies.tax_id} from (select * from ${companies}
           where ${others.narrowing} offset 0) as ${companies}
           where ${and(filterTest(filter, sample), sql`not ${trading}`, sql`not ${legal}`)} limit ${cap + 1})
@@ -1271,8 +1299,7 @@ export class CompaniesRepository {
           ) as page on page.id = ${companies.id}
         ) as page on true
         order by page.tax_id${direction}`,
-    )) as unknown as { rows: (CompanyListRow & { others: number; matched: number | null })[] };
-    const rows = result.rows;
+    );
     const first = rows[0];
     if ((first?.others ?? 0) > cap || (first?.matched ?? 0) > cap) return undefined;
     return rows.filter((row) => row.id !== null).map(({ others: _, matched: __, ...row }) => row);
@@ -1377,9 +1404,8 @@ export class CompaniesRepository {
       .map(({ gram }) => gram)
       .filter((gram, i, all) => all.indexOf(gram) === i)
       .slice(0, PHRASE_GRAMS);
-    const term = sample.normalised(search);
     const byGrams = and(
-      ...rarest.map((gram) => sql`(position(${gram} in ${term}) = 0 or ${companies.search_text} like ${`%${gram}%`})`),
+      ...rarest.map((gram) => sample.ifHolds(search, gram, sql`${companies.search_text} like ${`%${gram}%`}`)),
     ) as SQL;
     const plan = this.phrasePlan;
     const pairs = plan === 'grams' || plan === 'starts' ? [] : phrasePairsOf(search);
@@ -1460,8 +1486,7 @@ export class CompaniesRepository {
    * holds its guard. Also the sampled rows this narrowing names.
    */
   private pairsNarrowing(search: string, pairs: PhrasePair[], sample: Sample): { narrowing: SQL; rows: number[] } {
-    const term = sample.normalised(search);
-    const together = and(...pairs.map((pair) => guardedPair(term, pair))) as SQL;
+    const together = and(...pairs.map((pair) => guardedPair(search, sample, pair))) as SQL;
     const withPairs = pairs.map(({ guard }) => sample.holding(guard)).reduce(bothSorted);
     const glued = gluedNarrowing(search, sample);
     if (!glued) return { narrowing: together, rows: withPairs };

@@ -1,0 +1,197 @@
+import { type PGlite, parse, protocol } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+
+/** A drizzle database or transaction on either driver (client.ts's Db; not imported: client.ts imports this module). */
+type Db = Pick<PgDatabase<PgQueryResultHKT>, 'execute'>;
+
+/**
+ * Statements run by a plan PostgreSQL makes once for their text and keeps (a generic plan of a named prepared
+ * statement), instead of planning them again for each term. A search's statement can take a few milliseconds to plan
+ * against one or two to run — at a million companies, `padaria sao joao` in CNPJ order planned in 1.3–2.0 ms and ran
+ * in 1.5 on PGlite, planned in 0.6 and ran in 0.85 on PostgreSQL (docs/performance.md, 2026-11-30 10:30 UTC section).
+ *
+ * Only for statements whose best plan does not depend on their parameters' values: their structure (subqueries with
+ * their own LIMIT, OFFSET 0, UNION ALL) decides which index reads what, and every test that depends on the term has
+ * been decided in TypeScript (no `position($1 in $2) = 0 or …` guard, which only a plan for one term can fold).
+ * PostgreSQL would not choose the generic plan by itself (its cost, estimated without the values, looks higher than
+ * the custom plans'), so each run asks for it: `plan_cache_mode` is set for that one statement and reset after.
+ */
+export interface GenericPlans {
+  rows<T>(statement: SQL): Promise<T[]>;
+}
+
+/** Distinct statement texts kept prepared (per PGlite, per PostgreSQL connection); others are planned each time. */
+export const MAX_GENERIC_STATEMENTS = 200;
+
+const dialect = new PgDialect();
+const FORCE = 'set plan_cache_mode = force_generic_plan';
+const RESET = 'reset plan_cache_mode';
+
+/** Marks the client openPglite gives drizzle, with the PGlite behind it. */
+export const PGLITE_OF = Symbol('PGlite behind this client');
+
+const known = new WeakMap<object, GenericPlans>();
+/** The statements named on each client (a pool or a PGlite), whichever drizzle instance sent them. */
+const named = new WeakMap<object, StatementNames>();
+
+/** The generic plans of `db`'s engine (PGlite or a PostgreSQL pool); each statement planned each time for any other client. */
+export function genericPlansOf(db: Db): GenericPlans {
+  const client = (db as unknown as { $client?: object }).$client;
+  // A transaction's (drizzle gives it no client): its statements run inside it, planned each time.
+  if (client === undefined) return new CustomPlans(db);
+  let plans = known.get(db);
+  if (!plans) {
+    let names = named.get(client);
+    if (!names) {
+      names = new StatementNames();
+      named.set(client, names);
+    }
+    const pglite = (client as { [PGLITE_OF]?: PGlite })[PGLITE_OF];
+    plans = pglite
+      ? new PgliteGenericPlans(db, names, pglite)
+      : client instanceof pg.Pool
+        ? new PoolGenericPlans(db, names, client)
+        : new CustomPlans(db);
+    known.set(db, plans);
+  }
+  return plans;
+}
+
+/** `db`'s statements planned for their values each time (what db.execute does), behind the same interface. */
+export const customPlansOf = (db: Db): GenericPlans => new CustomPlans(db);
+
+class CustomPlans implements GenericPlans {
+  constructor(private readonly db: Db) {}
+
+  async rows<T>(statement: SQL): Promise<T[]> {
+    return ((await this.db.execute(statement)) as unknown as { rows: T[] }).rows;
+  }
+}
+
+/**
+ * Where drizzle logs its queries (the logger given to drizzle(), if any): the statements sent here are logged there
+ * too, as drizzle would log them. Read off its session (drizzle 0.45 keeps it there on both drivers).
+ */
+function loggerOf(db: Db): (text: string, params: unknown[]) => void {
+  const logger = (db as unknown as { session?: { logger?: { logQuery?(text: string, params: unknown[]): void } } })
+    .session?.logger;
+  return (text, params) => logger?.logQuery?.(text, params);
+}
+
+/** A name for each distinct text, up to MAX_GENERIC_STATEMENTS of them; and which of them PGlite has parsed. */
+class StatementNames {
+  readonly #names = new Map<string, string>();
+  readonly parsed = new Set<string>();
+
+  nameOf(text: string): string | undefined {
+    let name = this.#names.get(text);
+    if (name === undefined && this.#names.size < MAX_GENERIC_STATEMENTS) {
+      name = `generic_${this.#names.size}`;
+      this.#names.set(text, name);
+    }
+    return name;
+  }
+}
+
+/**
+ * PostgreSQL through the pool: the pg driver parses a named statement once per connection; the setting around it
+ * costs two short round trips, less than the planning they save.
+ */
+class PoolGenericPlans extends CustomPlans {
+  readonly #log: ReturnType<typeof loggerOf>;
+
+  constructor(
+    db: Db,
+    private readonly names: StatementNames,
+    private readonly pool: pg.Pool,
+  ) {
+    super(db);
+    this.#log = loggerOf(db);
+  }
+
+  override async rows<T>(statement: SQL): Promise<T[]> {
+    const { sql: text, params } = dialect.sqlToQuery(statement);
+    const name = this.names.nameOf(text);
+    if (name === undefined) return super.rows(statement);
+    this.#log(text, params);
+    const connection = await this.pool.connect();
+    let broken: unknown;
+    try {
+      await connection.query(FORCE);
+      try {
+        return (await connection.query({ name, text, values: params as unknown[] })).rows as T[];
+      } finally {
+        await connection.query(RESET);
+      }
+    } catch (error) {
+      // A connection that failed mid-way may still hold the setting: the pool drops it rather than lend it again.
+      broken = error;
+      throw error;
+    } finally {
+      connection.release(broken instanceof Error ? broken : undefined);
+    }
+  }
+}
+
+/**
+ * PGlite: the setting, the statement (parsed the first time) and the reset in one message to the engine, under the
+ * locks its own queries take (no transaction of another request is open in between).
+ */
+class PgliteGenericPlans extends CustomPlans {
+  readonly #log: ReturnType<typeof loggerOf>;
+
+  constructor(
+    db: Db,
+    private readonly names: StatementNames,
+    private readonly pglite: PGlite,
+  ) {
+    super(db);
+    this.#log = loggerOf(db);
+  }
+
+  override async rows<T>(statement: SQL): Promise<T[]> {
+    const { sql: text, params } = dialect.sqlToQuery(statement);
+    const name = this.names.nameOf(text);
+    if (name === undefined) return super.rows(statement);
+    this.#log(text, params);
+    const { serialize } = protocol;
+    const parts = [serialize.query(FORCE)];
+    // Closed first (no error when there is none): a Parse that went through before an error was not counted.
+    if (!this.names.parsed.has(name)) parts.push(serialize.close({ type: 'S', name }), serialize.parse({ name, text }));
+    parts.push(
+      serialize.bind({ statement: name, values: params.map(asParameter) }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      // After an error the engine skips to this Sync, and the reset still runs.
+      serialize.sync(),
+      serialize.query(RESET),
+    );
+    const { pglite } = this;
+    const { messages } = await pglite._runExclusiveTransaction(() =>
+      pglite._runExclusiveQuery(() => pglite.execProtocol(joined(parts), { syncToFs: false })),
+    );
+    this.names.parsed.add(name);
+    // The setting's result, the statement's, the reset's.
+    return (parse.parseResults(messages, pglite.parsers)[1]?.rows ?? []) as T[];
+  }
+}
+
+/** A parameter as text, as PGlite's own query sends the types these statements use. */
+function asParameter(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  throw new TypeError(`generic plans take text, numbers and booleans, not ${typeof value}`);
+}
+
+function joined(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
