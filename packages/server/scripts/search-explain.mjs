@@ -54,7 +54,21 @@ const repeat = Number(process.env.EXPLAIN_REPEAT ?? 0);
 const timing = process.env.EXPLAIN_TIMING === 'off' ? 'timing off, ' : '';
 const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
 for (const statement of captured.filter((s) => /^(select|with)/i.test(s.text))) {
-  const explained = { ...statement, text: `explain (analyze, ${timing}buffers, costs off) ${statement.text}` };
+  // EXPLAIN_GENERIC=1: the plan made for any values (generic-plans.ts), the values written into EXECUTE.
+  const literal = (value) => (typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`);
+  const explained = process.env.EXPLAIN_GENERIC
+    ? {
+        text: `explain (analyze, ${timing}buffers, costs off) execute explained${
+          statement.values.length > 0 ? `(${statement.values.map(literal).join(', ')})` : ''
+        }`,
+        values: [],
+      }
+    : { ...statement, text: `explain (analyze, ${timing}buffers, costs off) ${statement.text}` };
+  if (process.env.EXPLAIN_GENERIC) {
+    await explain({ text: 'set plan_cache_mode = force_generic_plan', values: [] });
+    await explain({ text: 'deallocate all', values: [] });
+    await explain({ text: `prepare explained as ${statement.text}`, values: [] });
+  }
   const rows = await explain(explained, local);
   console.log(`--- ${statement.text.slice(0, 160)}${statement.text.length > 160 ? '…' : ''}`);
   console.log(rows.map((r) => r['QUERY PLAN']).join('\n'));

@@ -1050,7 +1050,9 @@ export class CompaniesRepository {
           phrase?.starts && CNPJ_ORDERS.has(sort)
             ? await this.startsFirst(filter, skip, take, sort)
             : phrase
-              ? await this.matchesFirst(await this.filterTest(filter), skip, take, sort, phrase.narrowing)
+              ? await this.matchesFirst(await this.filterTest(filter), skip, take, sort, phrase.narrowing, {
+                  once: (await this.sampledCompanies()).written(search) !== undefined,
+                })
               : await this.matchesFirst(where, skip, take, sort);
         if (rows) return rows;
       }
@@ -1311,7 +1313,10 @@ export class CompaniesRepository {
    * words), sorted, the page cut, and only the page's rows read whole. One statement, whose plan cannot
    * walk the order's index: the matches come from a subquery with its own LIMIT, which PostgreSQL plans
    * apart and never merges into the ordering. Undefined when there were more matches than that (the
-   * page would be cut from only some of them): the caller then runs the ordinary plan.
+   * page would be cut from only some of them): the caller then runs the ordinary plan. `planned.once`: a phrase's
+   * narrowing whose term is written in TypeScript (no test of the term left in the statement) runs by a generic plan
+   * made once (generic-plans.ts); a CNPJ prefix or a word never does (`tax_id like $1` reads its index only when the
+   * planner sees the prefix).
    */
   private async matchesFirst(
     where: SQL | undefined,
@@ -1319,6 +1324,7 @@ export class CompaniesRepository {
     take: number,
     sort: CompanySort,
     narrowing?: SQL,
+    planned: { once: boolean } = { once: false },
   ): Promise<CompanyListRow[] | undefined> {
     const { keys, descending } = SORTS[sort];
     const keyNames = keys.map((_, i) => sql.identifier(`k${i}`));
@@ -1337,11 +1343,11 @@ export class CompaniesRepository {
         keyNames.map((name) => sql`${name}${direction}`),
         sql`, `,
       )} offset ${skip} limit ${take}`;
-    const result = (await this.db.execute(
+    const plans = planned.once ? this.genericPlans : this.customPlans;
+    const rows = await plans.rows<CompanyListRow & { matched: number }>(
       sql`select ${columnList}, page.matched::int as matched from ${companies} join (${page}) as page on page.id = ${companies.id}
         order by ${sql.join(orderOf(sort), sql`, `)}`,
-    )) as unknown as { rows: (CompanyListRow & { matched: number })[] };
-    const rows = result.rows;
+    );
     if ((rows[0]?.matched ?? 0) > this.maxMatchesReadFirst) return undefined;
     return rows.map(({ matched: _, ...row }) => row);
   }
