@@ -1238,8 +1238,10 @@ export class CompaniesRepository {
     // A phrase's candidates were tested as they were read, and the range's rows hold it (the order's name starts
     // with it): not tested again. A word's are tested here (filterTest: they are looked up by id).
     const tested = phrase ? sql`true` : filterTest(filter, sample);
+    // Its structure decides the plan: for a term written here, one generic plan serves every term of its shape.
+    const plans = sample.written(search) === undefined ? this.customPlans : this.genericPlans;
     // Each candidate's row by its id (a lateral subquery the planner cannot flatten: an index lookup each).
-    const result = (await this.db.execute(
+    const rows = await plans.rows<CompanyListRow & { others: number; at: unknown }>(
       sql`with others as (${others})
         select (select count(*) from others)::int as others, page.* from (select 1) as one left join (
           select ${columnList}, row_number() over (order by ${order}) as at
@@ -1249,8 +1251,7 @@ export class CompaniesRepository {
           order by ${order} offset ${skip} limit ${take}
         ) as page on true
         order by page.at`,
-    )) as unknown as { rows: (CompanyListRow & { others: number; at: unknown })[] };
-    const rows = result.rows;
+    );
     if ((rows[0]?.others ?? 0) > cap) return undefined;
     return rows.filter((row) => row.id !== null).map(({ others: _, at: __, ...row }) => row);
   }
