@@ -96,16 +96,15 @@ class StatementNames {
 }
 
 /**
- * PostgreSQL through the pool: the pg driver parses a named statement once per connection; the setting around it
- * costs two short round trips, less than the planning they save.
+ * A statement under its name, up to MAX_GENERIC_STATEMENTS texts, logged where drizzle logs; past that, planned each
+ * time as drizzle would run it. Each engine sends it its own way (run).
  */
-class PoolGenericPlans extends CustomPlans {
+abstract class NamedPlans extends CustomPlans {
   readonly #log: ReturnType<typeof loggerOf>;
 
   constructor(
     db: Db,
-    private readonly names: StatementNames,
-    private readonly pool: pg.Pool,
+    protected readonly names: StatementNames,
   ) {
     super(db);
     this.#log = loggerOf(db);
@@ -116,12 +115,32 @@ class PoolGenericPlans extends CustomPlans {
     const name = this.names.nameOf(text);
     if (name === undefined) return super.rows(statement);
     this.#log(text, params);
+    return (await this.run(name, text, params)) as T[];
+  }
+
+  protected abstract run(name: string, text: string, params: unknown[]): Promise<unknown[]>;
+}
+
+/**
+ * PostgreSQL through the pool: the pg driver parses a named statement once per connection; the setting around it
+ * costs two short round trips, less than the planning they save.
+ */
+class PoolGenericPlans extends NamedPlans {
+  constructor(
+    db: Db,
+    names: StatementNames,
+    private readonly pool: pg.Pool,
+  ) {
+    super(db, names);
+  }
+
+  protected async run(name: string, text: string, params: unknown[]): Promise<unknown[]> {
     const connection = await this.pool.connect();
     let broken: unknown;
     try {
       await connection.query(FORCE);
       try {
-        return (await connection.query({ name, text, values: params as unknown[] })).rows as T[];
+        return (await connection.query({ name, text, values: params })).rows;
       } finally {
         await connection.query(RESET);
       }
@@ -139,23 +158,16 @@ class PoolGenericPlans extends CustomPlans {
  * PGlite: the setting, the statement (parsed the first time) and the reset in one message to the engine, under the
  * locks its own queries take (no transaction of another request is open in between).
  */
-class PgliteGenericPlans extends CustomPlans {
-  readonly #log: ReturnType<typeof loggerOf>;
-
+class PgliteGenericPlans extends NamedPlans {
   constructor(
     db: Db,
-    private readonly names: StatementNames,
+    names: StatementNames,
     private readonly pglite: PGlite,
   ) {
-    super(db);
-    this.#log = loggerOf(db);
+    super(db, names);
   }
 
-  override async rows<T>(statement: SQL): Promise<T[]> {
-    const { sql: text, params } = dialect.sqlToQuery(statement);
-    const name = this.names.nameOf(text);
-    if (name === undefined) return super.rows(statement);
-    this.#log(text, params);
+  protected async run(name: string, text: string, params: unknown[]): Promise<unknown[]> {
     const { serialize } = protocol;
     const parts = [serialize.query(FORCE)];
     // Closed first (no error when there is none): a Parse that went through before an error was not counted.
@@ -174,7 +186,7 @@ class PgliteGenericPlans extends CustomPlans {
     );
     this.names.parsed.add(name);
     // The setting's result, the statement's, the reset's.
-    return (parse.parseResults(messages, pglite.parsers)[1]?.rows ?? []) as T[];
+    return parse.parseResults(messages, pglite.parsers)[1]?.rows ?? [];
   }
 }
 
