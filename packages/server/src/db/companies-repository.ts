@@ -863,7 +863,7 @@ export class CompaniesRepository {
      * (walkNewest) through that many rows (a small one makes the walk fall short); `orderWalk` walks every
      * search the sample holds in the other orders (walkOrder) through that many rows; `split` splits every
      * word that can be split at the start of the order's names (splitAtTerm), whatever the sample says;
-     * `phrases` narrows every phrase one way (PhrasePlan); `genericPlans` false plans every statement for its term.
+     * `phrases` narrows every phrase one way (PhrasePlan).
      */
     plans: {
       maxMatchesSorted?: number;
@@ -873,7 +873,6 @@ export class CompaniesRepository {
       orderWalk?: number;
       split?: boolean;
       phrases?: PhrasePlan;
-      genericPlans?: false;
     } = {},
   ) {
     this.maxMatchesSorted = plans.maxMatchesSorted ?? MAX_MATCHES_SORTED;
@@ -884,7 +883,7 @@ export class CompaniesRepository {
     this.alwaysSplit = plans.split ?? false;
     this.phrasePlan = plans.phrases;
     this.customPlans = customPlansOf(db);
-    this.genericPlans = plans.genericPlans === false ? this.customPlans : genericPlansOf(db);
+    this.genericPlans = genericPlansOf(db);
   }
 
   async list(

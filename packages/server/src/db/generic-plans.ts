@@ -22,8 +22,13 @@ export interface GenericPlans {
   rows<T>(statement: SQL): Promise<T[]>;
 }
 
-/** Distinct statement texts kept prepared (per PGlite, per PostgreSQL connection); others are planned each time. */
-export const MAX_GENERIC_STATEMENTS = 200;
+/**
+ * Distinct statement texts kept prepared (per PGlite, per PostgreSQL connection); others are planned each time. Each
+ * kept plan holds ~180 KB of the database's memory (a search's statement at a million companies: its source, query
+ * and plan), so 50 are ~9 MB a connection. The texts differ by shape (order, filters, how the term is narrowed), not
+ * by the term, which is a parameter.
+ */
+export const MAX_GENERIC_STATEMENTS = 50;
 
 const dialect = new PgDialect();
 const FORCE = 'set plan_cache_mode = force_generic_plan';
