@@ -1049,15 +1049,29 @@ export class CompaniesRepository {
           phrase?.starts && CNPJ_ORDERS.has(sort)
             ? await this.startsFirst(filter, skip, take, sort)
             : phrase
-              ? await this.matchesFirst(await this.filterTest(filter), skip, take, sort, phrase.narrowing, {
-                  once: (await this.sampledCompanies()).written(search) !== undefined,
-                })
+              ? await this.matchesFirst(
+                  await this.filterTest(filter),
+                  skip,
+                  take,
+                  sort,
+                  phrase.narrowing,
+                  this.plansFor(search, await this.sampledCompanies()),
+                )
               : await this.matchesFirst(where, skip, take, sort);
         if (rows) return rows;
       }
     }
     if (byName) return this.searchInNameOrder(where, skip, take, sort, expected);
     return pageOf(this.db, where, sort, skip, take);
+  }
+
+  /**
+   * How a statement whose structure decides its plan runs: for a term written in TypeScript (no test of the term
+   * left in the statement: Sample.ifHolds) by one generic plan for every term of its shape (generic-plans.ts), for any
+   * other term planned for its value.
+   */
+  private plansFor(search: string, sample: Sample): GenericPlans {
+    return sample.written(search) === undefined ? this.customPlans : this.genericPlans;
   }
 
   /** filterTest with the term as the sample says the database normalises it. */
@@ -1237,10 +1251,9 @@ export class CompaniesRepository {
     // A phrase's candidates were tested as they were read, and the range's rows hold it (the order's name starts
     // with it): not tested again. A word's are tested here (filterTest: they are looked up by id).
     const tested = phrase ? sql`true` : filterTest(filter, sample);
-    // Its structure decides the plan: for a term written here, one generic plan serves every term of its shape.
-    const plans = sample.written(search) === undefined ? this.customPlans : this.genericPlans;
-    // Each candidate's row by its id (a lateral subquery the planner cannot flatten: an index lookup each).
-    const rows = await plans.rows<CompanyListRow & { others: number; at: unknown }>(
+    // Each candidate's row by its id (a lateral subquery the planner cannot flatten: an index lookup each). Its
+    // structure decides the plan.
+    const rows = await this.plansFor(search, sample).rows<CompanyListRow & { others: number; at: unknown }>(
       sql`with others as (${others})
         select (select count(*) from others)::int as others, page.* from (select 1) as one left join (
           select ${columnList}, row_number() over (order by ${order}) as at
@@ -1285,10 +1298,10 @@ export class CompaniesRepository {
     const starting = (range: SQL, unless?: SQL) => sql`(select ${companies.id}, ${companies.tax_id} from ${companies}
       where ${and(range, unless && sql`not ${unless}`, status)} limit ${cap + 1})`;
     const direction = SORTS[sort].descending ? sql` desc` : sql``;
-    // Its structure decides the plan (each part's own LIMIT, UNION ALL): for a term written here (no test of the term
-    // left in the statement) one generic plan serves every phrase of its shape, and is not made again for each.
-    const plans = sample.written(filter.search) === undefined ? this.customPlans : this.genericPlans;
-    const rows = await plans.rows<CompanyListRow & { others: number; matched: number | null }>(
+    // Its structure decides the plan (each part's own LIMIT, UNION ALL).
+    const rows = await this.plansFor(filter.search, sample).rows<
+      CompanyListRow & { others: number; matched: number | null }
+    >(
       sql`with others as (select ${companies.id}, ${companies.tax_id} from (select * from ${companies}
           where ${others.narrowing} offset 0) as ${companies}
           where ${and(filterTest(filter, sample), sql`not ${trading}`, sql`not ${legal}`)} limit ${cap + 1})
@@ -1313,10 +1326,9 @@ export class CompaniesRepository {
    * words), sorted, the page cut, and only the page's rows read whole. One statement, whose plan cannot
    * walk the order's index: the matches come from a subquery with its own LIMIT, which PostgreSQL plans
    * apart and never merges into the ordering. Undefined when there were more matches than that (the
-   * page would be cut from only some of them): the caller then runs the ordinary plan. `planned.once`: a phrase's
-   * narrowing whose term is written in TypeScript (no test of the term left in the statement) runs by a generic plan
-   * made once (generic-plans.ts); a CNPJ prefix or a word never does (`tax_id like $1` reads its index only when the
-   * planner sees the prefix).
+   * page would be cut from only some of them): the caller then runs the ordinary plan. Run by `plans`: a phrase's
+   * narrowing by plansFor; a CNPJ prefix or a word planned for its value (`tax_id like $1` reads its index only when
+   * the planner sees the prefix).
    */
   private async matchesFirst(
     where: SQL | undefined,
@@ -1324,7 +1336,7 @@ export class CompaniesRepository {
     take: number,
     sort: CompanySort,
     narrowing?: SQL,
-    planned: { once: boolean } = { once: false },
+    plans: GenericPlans = this.customPlans,
   ): Promise<CompanyListRow[] | undefined> {
     const { keys, descending } = SORTS[sort];
     const keyNames = keys.map((_, i) => sql.identifier(`k${i}`));
@@ -1343,7 +1355,6 @@ export class CompaniesRepository {
         keyNames.map((name) => sql`${name}${direction}`),
         sql`, `,
       )} offset ${skip} limit ${take}`;
-    const plans = planned.once ? this.genericPlans : this.customPlans;
     const rows = await plans.rows<CompanyListRow & { matched: number }>(
       sql`select ${columnList}, page.matched::int as matched from ${companies} join (${page}) as page on page.id = ${companies.id}
         order by ${sql.join(orderOf(sort), sql`, `)}`,
