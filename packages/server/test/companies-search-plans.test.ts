@@ -386,6 +386,32 @@ describe.runIf(engine === 'postgres')('the plan of a selective CNPJ prefix (Post
     }
   });
 
+  it('reads first a word the newest rows hold fewer of than its share says, without walking them', async () => {
+    // 3 000 of 45 300 companies (6.6 %: a page in ~90 rows by that share), all older than every other one.
+    await db.execute(sql`
+      insert into companies (trading_name, legal_name, tax_id, type, created_at)
+      select 'Quiosque ' || i, 'Banca ' || i || ' EPP', lpad((90000000 + i * 43)::text, 8, '0') || '000199', 'matriz',
+             now() - interval '3 days' - i * interval '1 second'
+      from generate_series(1, 3000) as i`);
+    await db.execute(sql`analyze companies`);
+    try {
+      const sent: { text: string; values: unknown[] }[] = [];
+      const logger: Logger = { logQuery: (text, values) => sent.push({ text, values }) };
+      const fresh = new CompaniesRepository(drizzle(pool, { schema, logger }) as unknown as Db);
+      await fresh.prepareSearch();
+      sent.length = 0;
+      const answer = await fresh.list({ search: 'quiosque' }, 0, 5, 'newest');
+      expect(answer.data.map((row) => row.trading_name)).toEqual([1, 2, 3, 4, 5].map((i) => `Quiosque ${i}`));
+      expect(sent).toHaveLength(1);
+      const plan = JSON.stringify((await pool.query(`explain (format json) ${sent[0]?.text}`, sent[0]?.values)).rows);
+      expect(plan).toContain('companies_search_trgm_idx');
+      expect(plan).not.toContain('companies_created_at_idx');
+    } finally {
+      await db.execute(sql`delete from companies where trading_name like 'Quiosque %'`);
+      await db.execute(sql`analyze companies`);
+    }
+  });
+
   it('walks a bounded window of the newest rows for a phrase the sample says is common', async () => {
     statements = [];
     // 30 000 of the 42 300 companies: a page is among the newest few rows, and the trigram index would name all.
@@ -402,6 +428,8 @@ describe.runIf(engine === 'postgres')('the plan of a selective CNPJ prefix (Post
   });
 
   it('does not walk the newest rows for a phrase the sample says is rare', async () => {
+    // The sample drawn before (its newest rows are read off companies_created_at_idx).
+    await logged.prepareSearch();
     statements = [];
     // 5 of 42 300: walking would test thousands of rows for a page, reading them first reads 5.
     await logged.list({ search: 'Padaria São João - Recife' }, 0, 5, 'newest');

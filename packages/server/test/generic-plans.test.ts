@@ -3,7 +3,13 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPostgres } from '../src/db/client.js';
-import { customPlansOf, type GenericPlans, genericPlansOf, MAX_GENERIC_STATEMENTS } from '../src/db/generic-plans.js';
+import {
+  customPlansOf,
+  type GenericPlans,
+  genericPlansOf,
+  MAX_GENERIC_STATEMENTS,
+  runsOnPglite,
+} from '../src/db/generic-plans.js';
 import { engine, freshDatabase, type TestDatabase } from './support/database.js';
 
 /**
@@ -124,6 +130,11 @@ describe(`generic plans (${engine})`, () => {
     expect(await genericPlansOf(other).rows(sql`select ${1}::int + 100 as n`)).toEqual([{ n: 101 }]);
     expect(await generic.rows(sql`select ${1}::int + 200 as n`)).toEqual([{ n: 201 }]);
     expect(await genericPlansOf(other).rows(sql`select ${2}::int + 100 as n`)).toEqual([{ n: 102 }]);
+  });
+
+  it('tells which engine a client sends its statements to (the search’s costs differ)', () => {
+    expect(runsOnPglite(session.db)).toBe(engine === 'pglite');
+    expect(runsOnPglite(database.db)).toBe(engine === 'pglite');
   });
 
   it('plans each time beyond the statements it keeps', async () => {

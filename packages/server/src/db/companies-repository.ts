@@ -20,7 +20,7 @@ import {
 import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 import { duplicateAs } from './errors.js';
-import { customPlansOf, type GenericPlans, genericPlansOf } from './generic-plans.js';
+import { customPlansOf, type GenericPlans, genericPlansOf, runsOnPglite } from './generic-plans.js';
 import { type WithIsoTimestamps, withIsoTimestamps } from './iso-timestamps.js';
 import {
   CNPJ_START_LENGTH,
@@ -465,6 +465,30 @@ export const WALKED_ROWS_PER_READ = 8;
 export const WALK_MARGIN = 4;
 
 /**
+ * WALKED_ROWS_PER_READ on PGlite, where the gap is narrower: a row walked costs 0.55–0.65 µs, a row read first
+ * 1.7–2.2 µs (one client, a million companies: `padaria parana`'s newest 10 206 rows walked in 6.5 ms a list, its
+ * matches read first in 4.4; `padaria sao joao`'s 3 520 walked in 3.0, read first in 3.9; 2026-11-30 14:15–14:45 UTC
+ * section of docs/performance.md).
+ */
+export const WALKED_ROWS_PER_READ_PGLITE = 3;
+
+/**
+ * How many of the newest companies the sample holds in full, in the newest order (Sample.newest): where the first
+ * pages of a search in that order are, counted rather than guessed from its share of the whole table. A term's
+ * matches sit together wherever they were created together (`padaria parana`: 1 541 companies, 0.15 %, so a page
+ * in ~3 900 rows by its share, but the 6th newest is the 10 206th newest company; `30.`: 1 %, the 6th newest is the
+ * 8 121st), and a sample of whole table pages cannot see it at that scale: one sampled row stands for 100.
+ * ~2–3 MB of texts, read once per sample (SAMPLE_TTL_MS) off companies_created_at_idx.
+ */
+export const NEWEST_ROWS_SAMPLED = 20_000;
+
+/**
+ * The window of a walk whose reach the newest rows counted (walkWindow): companies created since the sample
+ * was drawn stand before the counted ones (the walk stops at its page; a window that falls short is read first).
+ */
+export const COUNTED_WALK_MARGIN = 2;
+
+/**
  * A search in an order other than newest walks that order's index (walkOrder) when the rows before the sample's
  * first matches (at least ORDER_WALK_LEAST sampled rows, × rows / size) are fewer than the matches it would
  * otherwise read and sort; the window is ORDER_WALK_MARGIN times those rows, at most MAX_ORDER_WALK. The sample
@@ -505,6 +529,14 @@ export const SPLIT_MARGIN = 2;
  */
 export const POSTINGS_PER_ROW = 100;
 
+/** A sampled company as drawSample reads it. */
+interface SampledRow {
+  text: string;
+  type: string;
+  active: boolean;
+  tax_id: string;
+}
+
 /** How many trigrams and phrases a sample keeps the rows of (Sample.holding); more, and it starts again. */
 const SAMPLE_PARTS_KEPT = 10_000;
 
@@ -521,6 +553,11 @@ class Sample {
   readonly #keys = new Map<CompanySort, string[]>();
   readonly #known = new Map<string, unknown>();
   readonly readAt = Date.now();
+  /**
+   * The newest NEWEST_ROWS_SAMPLED companies (all of them in a smaller table), in the newest order, drawn with this
+   * sample: where a search's first pages are in that order (walkWindow). Undefined in the newest rows themselves.
+   */
+  newest: Sample | undefined;
 
   constructor(
     /** Each sampled company's search text (its trading name key, legal name key and CNPJ, one per line). */
@@ -712,6 +749,19 @@ function bothSorted(a: number[], b: number[]): number[] {
 }
 
 /**
+ * The sampled rows that `search` matches, in order: a masked CNPJ prefix (of fewer than CNPJ_PREFIX_READ_FIRST
+ * characters: `30.`) at the start of the CNPJ only, any other term anywhere in the search text, or its unmasked text
+ * (searchCondition).
+ */
+function holdingSearch(sample: Sample, search: string): number[] {
+  const prefix = cnpjPrefixOf(search);
+  if (prefix !== undefined) return sample.startingCnpj(prefix);
+  const term = sampleNormalize(search);
+  const unmasked = unmaskedOf(search);
+  return unmasked === undefined ? sample.holding(term) : eitherSorted(sample.holding(term), sample.holding(unmasked));
+}
+
+/**
  * The companies that may hold a phrase's unmasked text (`comercioltda`; searchCondition finds it too, so a
  * narrowing must keep it), by the UNMASKED_GRAMS of its trigrams the sample holds least (those across its words, `iol`
  * and `olt`, are in names written without spaces only): its whole pattern's trigram scan read 47–137 pages where the
@@ -862,6 +912,8 @@ export class CompaniesRepository {
   private readonly orderWalkRows: number | undefined;
   private readonly alwaysSplit: boolean;
   private readonly phrasePlan: PhrasePlan | undefined;
+  /** WALKED_ROWS_PER_READ for this repository's engine. */
+  private readonly walkedRowsPerRead: number;
 
   constructor(
     private readonly db: Db,
@@ -891,6 +943,7 @@ export class CompaniesRepository {
     this.orderWalkRows = plans.orderWalk;
     this.alwaysSplit = plans.split ?? false;
     this.phrasePlan = plans.phrases;
+    this.walkedRowsPerRead = runsOnPglite(db) ? WALKED_ROWS_PER_READ_PGLITE : WALKED_ROWS_PER_READ;
     this.customPlans = customPlansOf(db);
     this.genericPlans = genericPlansOf(db);
   }
@@ -1047,7 +1100,7 @@ export class CompaniesRepository {
       // A single word or number: how common it is, from the same sample.
       const word = known || phrase ? undefined : await this.sampledWord(filter);
       const sampled = phrase ?? word;
-      const window = sort === 'newest' && sampled ? this.walkWindow(sampled, skip + take) : undefined;
+      const window = sort === 'newest' && sampled ? this.walkWindow(filter, sampled, skip + take) : undefined;
       if (window !== undefined) {
         const rows = await this.walkNewest(await this.filterTest(filter), skip, take, window);
         if (rows.length === take) return rows;
@@ -1084,7 +1137,7 @@ export class CompaniesRepository {
    * instead tests as many as come before the first matches, and a prefix's CNPJs sit together wherever the CNPJs
    * were created together (a matriz and its branches; a list imported in CNPJ order): 8 121 rows for the first
    * page of `30.` at a million demo companies, 4–6 ms a list on PGlite, where the newest 0.8 % held 0.07 % of
-   * them (2026-11-30 13:50 UTC section of docs/performance.md). The prefix is tested as the index's expression
+   * them (2026-11-30 13:40–14:00 UTC section of docs/performance.md). The prefix is tested as the index's expression
    * only (with tax_id's LIKE too the planner intersected both indexes and sorted the 10 000 matches).
    */
   private newestOfCnpjStart(filter: CompaniesFilter & { search: string }, skip: number, take: number) {
@@ -1108,19 +1161,36 @@ export class CompaniesRepository {
   }
 
   /**
-   * How many of the newest rows walkNewest tests for a search that `share` of the companies match (as the
-   * sample says), to fill `rows` rows: WALK_MARGIN times what that share needs, when walking those costs less
-   * than reading first the `expected` rows its index names (WALKED_ROWS_PER_READ); undefined otherwise (or
-   * unknown).
+   * How many of the newest rows walkNewest tests to fill `rows` rows of a search, when walking them costs less than
+   * reading first the `expected` rows its index names (walkedRowsPerRead rows walked for each); undefined otherwise
+   * (or unknown). Where the newest companies the sample holds in full (Sample.newest) contain that many matches,
+   * the walk's length is counted there (COUNTED_WALK_MARGIN times it); where they hold fewer, a search that can be
+   * read first is (MAX_ESTIMATE_READ_FIRST), and a more common one walks past them by the share of the companies it
+   * matches (WALK_MARGIN times `rows / share` more). Without them (an empty table), by that share alone.
    */
   private walkWindow(
+    filter: CompaniesFilter & { search: string },
     { share, expected, sample }: { share?: number; expected?: number; sample?: Sample },
     rows: number,
   ): number | undefined {
     if (!share || !sample) return undefined;
-    const needed = rows / share;
     if (this.walkWindowRows !== undefined) return this.walkWindowRows;
-    if (needed > WALKED_ROWS_PER_READ * (expected ?? share * sample.rows)) return undefined;
+    const read = this.walkedRowsPerRead * (expected ?? share * sample.rows);
+    const newest = sample.newest;
+    if (newest && newest.size > 0) {
+      const matches = newest.ofFilter(filter, holdingSearch(newest, filter.search));
+      const counted = matches[rows - 1];
+      if (counted !== undefined)
+        return counted + 1 <= read ? Math.ceil((counted + 1) * COUNTED_WALK_MARGIN) : undefined;
+      // Fewer than `rows` in the whole table, or the newest rows hold fewer than their share says (the matches sit
+      // elsewhere, and nothing tells how far): read first where it can be; otherwise walk past the counted rows.
+      const matching = expected ?? share * sample.rows;
+      if (newest.size < NEWEST_ROWS_SAMPLED || matching <= MAX_ESTIMATE_READ_FIRST) return undefined;
+      const needed = newest.size + rows / share;
+      return needed <= read ? Math.ceil(needed * WALK_MARGIN) : undefined;
+    }
+    const needed = rows / share;
+    if (needed > read) return undefined;
     return Math.ceil(needed * WALK_MARGIN);
   }
 
@@ -1508,15 +1578,8 @@ export class CompaniesRepository {
     const sample = await this.sampledCompanies();
     if (sample.size === 0) return undefined;
     const term = sampleNormalize(filter.search);
-    // A masked CNPJ prefix (of fewer than CNPJ_PREFIX_READ_FIRST characters: `30.`) is the start of the CNPJ only.
     const prefix = cnpjPrefixOf(filter.search);
-    const unmasked = unmaskedOf(filter.search);
-    const holding =
-      prefix !== undefined
-        ? sample.startingCnpj(prefix)
-        : unmasked === undefined
-          ? sample.holding(term)
-          : eitherSorted(sample.holding(term), sample.holding(unmasked));
+    const holding = holdingSearch(sample, filter.search);
     return {
       expected: prefix === undefined && term.length < 3 ? undefined : (holding.length / sample.size) * sample.rows,
       share: sample.shareOf(filter, holding),
@@ -1547,7 +1610,7 @@ export class CompaniesRepository {
    * rather than read from ANALYZE's histogram of search_text (1 000 rows): with ten times as many rows, how
    * common a phrase of 0.1 % is is counted (~10 rows), not guessed from one row or none. Empty before the
    * table has been analysed (its size unknown). One draw at a time: concurrent searches share it, and while
-   * a new one is drawn the old one serves.
+   * a new one is drawn the old one serves. With it, the newest NEWEST_ROWS_SAMPLED companies in full (Sample.newest).
    */
   /**
    * Draws the search's sample ahead of the first search (the server's start calls it once listening): the
@@ -1600,16 +1663,25 @@ export class CompaniesRepository {
       sql`select ${companies.search_text} as text, ${companies.type} as type, ${companies.is_active} as active,
             ${companies.tax_id} as tax_id
           from ${companies} tablesample system (${sql.raw(percent.toFixed(6))})`,
-    )) as unknown as { rows: { text: string; type: string; active: boolean; tax_id: string }[] };
-    return new Sample(
-      result.rows.map((row) => row.text),
-      result.rows.map((row) => row.type),
-      result.rows.map((row) => row.active),
-      result.rows.map((row) => row.tax_id),
-      rows,
-      codePointOrder,
-      mirrored,
-    );
+    )) as unknown as { rows: SampledRow[] };
+    const newest = (await this.db.execute(
+      sql`select ${companies.search_text} as text, ${companies.type} as type, ${companies.is_active} as active,
+            ${companies.tax_id} as tax_id
+          from ${companies} order by ${sql.join(orderOf('newest'), sql`, `)} limit ${NEWEST_ROWS_SAMPLED}`,
+    )) as unknown as { rows: SampledRow[] };
+    const sampleOf = (sampled: SampledRow[], size: number) =>
+      new Sample(
+        sampled.map((row) => row.text),
+        sampled.map((row) => row.type),
+        sampled.map((row) => row.active),
+        sampled.map((row) => row.tax_id),
+        size,
+        codePointOrder,
+        mirrored,
+      );
+    const sample = sampleOf(result.rows, rows);
+    sample.newest = sampleOf(newest.rows, newest.rows.length);
+    return sample;
   }
 
   /** How many companies the planner expects `where` to match (EXPLAIN: planned, not run). */

@@ -37,6 +37,9 @@ const RESET = 'reset plan_cache_mode';
 /** Marks the client openPglite gives drizzle, with the PGlite behind it. */
 export const PGLITE_OF = Symbol('PGlite behind this client');
 
+/** Whether `db` sends its statements to PGlite (openPglite's client), where reading costs differ (companies-repository.ts). */
+export const runsOnPglite = (db: Db) => PGLITE_OF in ((db as unknown as { $client?: object }).$client ?? {});
+
 const known = new WeakMap<object, GenericPlans>();
 /** The statements named on each client (a pool or a PGlite), whichever drizzle instance sent them. */
 const named = new WeakMap<object, StatementNames>();
