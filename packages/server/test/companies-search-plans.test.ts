@@ -376,11 +376,11 @@ describe.runIf(engine === 'postgres')('the plan of a selective CNPJ prefix (Post
       expect(Math.max(0, ...removed), plan).toBeLessThan(50);
       expect(plan).not.toMatch(/"Sort"|companies_tax_id_prefix_idx/);
       if (filter.search === '51.') expect(plan).toContain('companies_cnpj_start_newest_idx');
-      const expected = await db.execute(sql`
+      const expected = (await db.execute(sql`
         select id from companies where tax_id like ${`${filter.search.slice(0, 2)}%`}
           and (${filter.type ?? null}::text is null or type = ${filter.type ?? null})
           and (${filter.is_active ?? null}::boolean is null or is_active = ${filter.is_active ?? null})
-        order by created_at desc, id desc limit 5`);
+        order by created_at desc, id desc limit 5`)) as unknown as { rows: { id: string }[] };
       expect(answer.data.map((row) => row.id)).toEqual(expected.rows.map((row) => row.id));
       expect(answer.data).toHaveLength(5);
     }
