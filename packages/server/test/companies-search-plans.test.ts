@@ -319,6 +319,18 @@ async function everyMatch(filter: CompaniesFilter, sort: CompanySort) {
   return ids;
 }
 
+/**
+ * `count` companies numbered 1…count: trading name `${trading} ${i}`, legal name `${legal} ${i} ${suffix}`, CNPJ
+ * roots from `root` (43 apart), created `days` ago and a second apart (older than the others).
+ */
+const insertNumbered = (trading: string, [legal, suffix]: [string, string], root: number, count: number, days = 2) =>
+  db.execute(sql`
+    insert into companies (trading_name, legal_name, tax_id, type, created_at)
+    select ${trading} || ' ' || i, ${legal} || ' ' || i || ' ' || ${suffix},
+           lpad((${root}::int + i * 43)::text, 8, '0') || '000199', 'matriz',
+           now() - ${days}::int * interval '1 day' - i * interval '1 second'
+    from generate_series(1, ${count}::int) as i`);
+
 describe.runIf(engine === 'postgres')('the plan of a selective CNPJ prefix (PostgreSQL)', () => {
   let pool: pg.Pool;
   let statements: { text: string; values: unknown[] }[] = [];
@@ -388,11 +400,7 @@ describe.runIf(engine === 'postgres')('the plan of a selective CNPJ prefix (Post
 
   it('reads first a word the newest rows hold fewer of than its share says, without walking them', async () => {
     // 3 000 of 45 300 companies (6.6 %: a page in ~90 rows by that share), all older than every other one.
-    await db.execute(sql`
-      insert into companies (trading_name, legal_name, tax_id, type, created_at)
-      select 'Quiosque ' || i, 'Banca ' || i || ' EPP', lpad((90000000 + i * 43)::text, 8, '0') || '000199', 'matriz',
-             now() - interval '3 days' - i * interval '1 second'
-      from generate_series(1, 3000) as i`);
+    await insertNumbered('Quiosque', ['Banca', 'EPP'], 95_000_000, 3000, 3);
     await db.execute(sql`analyze companies`);
     try {
       const sent: { text: string; values: unknown[] }[] = [];
@@ -646,18 +654,6 @@ describe.runIf(engine === 'postgres')('the plan of a common word in the other or
       }
     }
   });
-
-  /**
-   * `count` companies numbered 1…count: trading name `${trading} ${i}`, legal name `${legal} ${i} ${suffix}`, CNPJ
-   * roots from `root` (43 apart), created `days` ago and a second apart (older than the others).
-   */
-  const insertNumbered = (trading: string, [legal, suffix]: [string, string], root: number, count: number, days = 2) =>
-    db.execute(sql`
-      insert into companies (trading_name, legal_name, tax_id, type, created_at)
-      select ${trading} || ' ' || i, ${legal} || ' ' || i || ' ' || ${suffix},
-             lpad((${root}::int + i * 43)::text, 8, '0') || '000199', 'matriz',
-             now() - ${days}::int * interval '1 day' - i * interval '1 second'
-      from generate_series(1, ${count}::int) as i`);
 
   describe('a phrase the sample says is rare, at the start of 1 500 trading names', () => {
     let fresh: CompaniesRepository;
