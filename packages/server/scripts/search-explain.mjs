@@ -1,10 +1,11 @@
 // EXPLAIN (ANALYZE, BUFFERS) of the statements the built repository sends for one search, as each plan sends them.
 //   node packages/server/scripts/search-explain.mjs DB "<search>" [SORT=newest] [PLAN=after|before] [SKIP=0]
-// DB is a postgres:// URL, or the pgdata folder of an embedded PGlite database (as bench-api --data-dir leaves it).
+// DB is a postgres:// URL, or an embedded PGlite database: its folder, or bench-api --data-dir's (pgdata inside).
 // SEARCH_EXPLAIN_DIST=dist-main reads another build's repository (a copy of its packages/server/dist beside this one).
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { pgdataOf } from './pglite-folder.mjs';
 
 const dist = `../${process.env.SEARCH_EXPLAIN_DIST ?? 'dist'}`;
 const { CompaniesRepository } = await import(`${dist}/db/companies-repository.js`);
@@ -30,7 +31,7 @@ if (/^postgres(ql)?:/.test(url)) {
   close = () => pool.end();
 } else {
   const { openPglite } = await import(`${dist}/db/client.js`);
-  const database = await openPglite(url);
+  const database = await openPglite(pgdataOf(url));
   const client = database.db.$client;
   db = drizzlePglite({ client, schema, logger });
   explain = async (statement, local) => {

@@ -1,7 +1,8 @@
 // Times CompaniesRepository.list in one process, one connection: node scripts/time-list.mjs DB SEARCH SORT [N] [DIST]
-// DB is a postgres:// URL, or the pgdata folder of an embedded PGlite database (as bench-api --data-dir leaves it).
+// DB is a postgres:// URL, or an embedded PGlite database: its folder, or bench-api --data-dir's (pgdata inside).
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { pgdataOf } from './pglite-folder.mjs';
 
 const [url, search, sort, n = '200', distDir = 'dist'] = process.argv.slice(2);
 const dist = `${distDir.startsWith('/') ? '' : '../'}${distDir}`;
@@ -15,7 +16,7 @@ if (/^postgres(ql)?:/.test(url)) {
   close = () => pool.end();
 } else {
   const { openPglite } = await import(`${dist}/db/client.js`);
-  const database = await openPglite(url);
+  const database = await openPglite(pgdataOf(url));
   db = database.db;
   close = database.close;
 }
