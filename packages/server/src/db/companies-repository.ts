@@ -1077,8 +1077,9 @@ export class CompaniesRepository {
   ): Promise<CompanyListRow[]> {
     const { search } = filter;
     const { byName } = SORTS[sort];
-    if (this.readFirst && sort === 'newest' && cnpjPrefixOf(search)?.length === CNPJ_START_LENGTH) {
-      return this.newestOfCnpjStart(filter, skip, take);
+    const start = cnpjPrefixOf(search);
+    if (this.readFirst && sort === 'newest' && start?.length === CNPJ_START_LENGTH) {
+      return this.newestOfCnpjStart(filter, start, skip, take);
     }
     // How many companies the search is expected to match: from the product's sample, or the planner's estimate.
     let expected: number | undefined;
@@ -1140,8 +1141,7 @@ export class CompaniesRepository {
    * them (2026-11-30 13:40–14:00 UTC section of docs/performance.md). The prefix is tested as the index's expression
    * only (with tax_id's LIKE too the planner intersected both indexes and sorted the 10 000 matches).
    */
-  private newestOfCnpjStart(filter: CompaniesFilter & { search: string }, skip: number, take: number) {
-    const start = cnpjPrefixOf(filter.search) as string;
+  private newestOfCnpjStart(filter: CompaniesFilter, start: string, skip: number, take: number) {
     const where = and(statusFilter(companies, filter.type, filter.is_active), sql`${cnpjStart(companies)} = ${start}`);
     return pageOf(this.db, where, 'newest', skip, take);
   }
@@ -1175,7 +1175,8 @@ export class CompaniesRepository {
   ): number | undefined {
     if (!share || !sample) return undefined;
     if (this.walkWindowRows !== undefined) return this.walkWindowRows;
-    const read = this.walkedRowsPerRead * (expected ?? share * sample.rows);
+    const matching = expected ?? share * sample.rows;
+    const read = this.walkedRowsPerRead * matching;
     const newest = sample.newest;
     if (newest && newest.size > 0) {
       const matches = newest.ofFilter(filter, holdingSearch(newest, filter.search));
@@ -1184,7 +1185,6 @@ export class CompaniesRepository {
         return counted + 1 <= read ? Math.ceil((counted + 1) * COUNTED_WALK_MARGIN) : undefined;
       // Fewer than `rows` in the whole table, or the newest rows hold fewer than their share says (the matches sit
       // elsewhere, and nothing tells how far): read first where it can be; otherwise walk past the counted rows.
-      const matching = expected ?? share * sample.rows;
       if (newest.size < NEWEST_ROWS_SAMPLED || matching <= MAX_ESTIMATE_READ_FIRST) return undefined;
       const needed = newest.size + rows / share;
       return needed <= read ? Math.ceil(needed * WALK_MARGIN) : undefined;
@@ -1659,15 +1659,14 @@ export class CompaniesRepository {
     const mirrored = table?.mirrored === true;
     if (!(rows > 0)) return new Sample([], [], [], [], 0, codePointOrder, mirrored);
     const percent = Math.min(100, (100 * SAMPLE_ROWS) / rows);
+    // What each sampled company is read with (SampledRow), in the random draw and in the newest rows.
+    const sampled = sql`${companies.search_text} as text, ${companies.type} as type, ${companies.is_active} as active,
+      ${companies.tax_id} as tax_id`;
     const result = (await this.db.execute(
-      sql`select ${companies.search_text} as text, ${companies.type} as type, ${companies.is_active} as active,
-            ${companies.tax_id} as tax_id
-          from ${companies} tablesample system (${sql.raw(percent.toFixed(6))})`,
+      sql`select ${sampled} from ${companies} tablesample system (${sql.raw(percent.toFixed(6))})`,
     )) as unknown as { rows: SampledRow[] };
     const newest = (await this.db.execute(
-      sql`select ${companies.search_text} as text, ${companies.type} as type, ${companies.is_active} as active,
-            ${companies.tax_id} as tax_id
-          from ${companies} order by ${sql.join(orderOf('newest'), sql`, `)} limit ${NEWEST_ROWS_SAMPLED}`,
+      sql`select ${sampled} from ${companies} order by ${sql.join(orderOf('newest'), sql`, `)} limit ${NEWEST_ROWS_SAMPLED}`,
     )) as unknown as { rows: SampledRow[] };
     const sampleOf = (sampled: SampledRow[], size: number) =>
       new Sample(
