@@ -5,7 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { PGLITE_OF } from './generic-plans.js';
+import { keepPreparedStatements, PGLITE_OF } from './generic-plans.js';
 import { schema } from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -75,6 +75,7 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
     client: Object.assign(pgliteForDrizzle(client), { [PGLITE_OF]: client }) as unknown as PGlite,
     schema,
   }) as unknown as Db;
+  keepPreparedStatements(db, client);
   return {
     db,
     engine: 'pglite',

@@ -1,7 +1,8 @@
-import { type PGlite, parse, protocol } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { type PgliteStatements, pgliteStatementsOf, sendableAsText } from './pglite-statements.js';
 
 /** A drizzle database or transaction on either driver (client.ts's Db; not imported: client.ts imports this module). */
 type Db = Pick<PgDatabase<PgQueryResultHKT>, 'execute'>;
@@ -88,10 +89,9 @@ function loggerOf(db: Db): (text: string, params: unknown[]) => void {
   return (text, params) => logger?.logQuery?.(text, params);
 }
 
-/** A name for each distinct text, up to MAX_GENERIC_STATEMENTS of them; and which of them PGlite has parsed. */
+/** A name for each distinct text, up to MAX_GENERIC_STATEMENTS of them. */
 class StatementNames {
   readonly #names = new Map<string, string>();
-  readonly parsed = new Set<string>();
 
   nameOf(text: string): string | undefined {
     let name = this.#names.get(text);
@@ -163,55 +163,55 @@ class PoolGenericPlans extends NamedPlans {
 }
 
 /**
- * PGlite: the setting, the statement (parsed the first time) and the reset in one message to the engine, under the
- * locks its own queries take (no transaction of another request is open in between).
+ * PGlite: the setting, the statement (parsed the first time) and the reset in one message to the engine
+ * (PgliteStatements).
  */
 class PgliteGenericPlans extends NamedPlans {
-  constructor(
-    db: Db,
-    names: StatementNames,
-    private readonly pglite: PGlite,
-  ) {
+  readonly #statements: PgliteStatements;
+
+  constructor(db: Db, names: StatementNames, pglite: PGlite) {
     super(db, names);
+    this.#statements = pgliteStatementsOf(pglite);
   }
 
   protected async run(name: string, text: string, params: unknown[]): Promise<unknown[]> {
-    const { serialize } = protocol;
-    const parts = [serialize.query(FORCE)];
-    // Closed first (no error when there is none): a Parse that went through before an error was not counted.
-    if (!this.names.parsed.has(name)) parts.push(serialize.close({ type: 'S', name }), serialize.parse({ name, text }));
-    parts.push(
-      serialize.bind({ statement: name, values: params.map(asParameter) }),
-      serialize.describe({ type: 'P' }),
-      serialize.execute({}),
-      // After an error the engine skips to this Sync, and the reset still runs.
-      serialize.sync(),
-      serialize.query(RESET),
-    );
-    const { pglite } = this;
-    const { messages } = await pglite._runExclusiveTransaction(() =>
-      pglite._runExclusiveQuery(() => pglite.execProtocol(joined(parts), { syncToFs: false })),
-    );
-    this.names.parsed.add(name);
-    // The setting's result, the statement's, the reset's.
-    return parse.parseResults(messages, pglite.parsers)[1]?.rows ?? [];
+    return (await this.#statements.run(name, text, params, { before: FORCE, after: RESET })).rows;
   }
 }
 
-/** A parameter as text, as PGlite's own query sends the types these statements use. */
-function asParameter(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
-  throw new TypeError(`generic plans take text, numbers and booleans, not ${typeof value}`);
+/** What a drizzle prepared query sends its statement to (drizzle-orm/pglite's session, 0.45: its `client`). */
+interface QueryClient {
+  query(text: string, params?: unknown[], options?: { rowMode?: 'array' | 'object' }): Promise<unknown>;
 }
 
-function joined(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+/**
+ * Drizzle's prepared statements (`.prepare(name)`: a list page of each shape, a user by id) kept under their name on
+ * PGlite, as node-postgres keeps them on each PostgreSQL connection: drizzle's PGlite session takes the name and then
+ * sends the text to `query`, parsed and planned every time (drizzle 0.45). Kept, a statement is parsed once, and
+ * PostgreSQL's plan cache decides as it does on PostgreSQL whether to plan it again for its values (a page: yes, its
+ * generic plan's cost, estimated for an unknown LIMIT, looks higher — and forced, the deep page's generic plan took
+ * 0.7 s at a million companies) or to run its generic plan (a user by id, after five runs). Each prepared query is given
+ * a client that runs its statement under that name (PgliteStatements), and falls back to `query` for a parameter it
+ * cannot send as text. Statements of a transaction are prepared by the
+ * transaction's own session, not this one: they are planned each time, as before.
+ */
+export function keepPreparedStatements(db: object, pglite: PGlite): void {
+  const session = (db as { session?: { prepareQuery?: (...args: unknown[]) => { client?: QueryClient } } }).session;
+  const prepareQuery = session?.prepareQuery;
+  if (!session || !prepareQuery)
+    throw new Error('drizzle session without prepareQuery: keepPreparedStatements needs updating');
+  const statements = pgliteStatementsOf(pglite);
+  session.prepareQuery = (...args: unknown[]) => {
+    const prepared = prepareQuery.apply(session, args);
+    const name = args[2];
+    const client = prepared.client;
+    if (typeof name !== 'string' || name === '' || !client) return prepared;
+    prepared.client = {
+      query: (text, params = [], options) =>
+        sendableAsText(params)
+          ? statements.run(name, text, params, { rowMode: options?.rowMode })
+          : client.query(text, params, options),
+    };
+    return prepared;
+  };
 }
