@@ -163,6 +163,33 @@ function phraseGramsOf(search: string): string[][] | undefined {
   return grams.filter((found) => found.length > 0).length >= 2 ? grams : undefined;
 }
 
+/** A bare number of at least this many digits read first is narrowed by two of its trigrams (numberNarrowing). */
+export const NUMBER_NARROWED_DIGITS = 5;
+
+/**
+ * How a bare number read first is narrowed: by two of its trigrams, the rarest in the sample and the rarest that does
+ * not overlap it where there is one, instead of all of them. A number's trigrams are three digits each, and each is in
+ * ~1.2 % of the CNPJs (12 of them in 14 digits), so the trigram index reads every one of its posting lists — five of
+ * ~12 000 companies each for `3087338` — where two name ~150 companies, each then tested with the whole term
+ * (filterTest). One client, 200 runs (docs/performance.md, 2026-11-30 17:04 UTC section): 6–8 digits 0.92–1.17 →
+ * 0.42–0.72 ms a statement on PostgreSQL, 1.18–1.45 → 0.72–0.80 on PGlite. Undefined for anything but a number of
+ * NUMBER_NARROWED_DIGITS digits or more (four digits have two trigrams: nothing to leave out).
+ */
+function numberNarrowing(search: string, sample: Sample): SQL | undefined {
+  if (!/^[0-9]+$/.test(search) || search.length < NUMBER_NARROWED_DIGITS) return undefined;
+  const grams = trigramsOf(search)
+    .map((gram, at) => ({ gram, at, rows: sample.holding(gram).length }))
+    .sort((a, b) => a.rows - b.rows);
+  const [rarest] = grams;
+  if (!rarest) return undefined;
+  const other = grams.find(({ at }) => Math.abs(at - rarest.at) >= 3) ?? grams.find(({ gram }) => gram !== rarest.gram);
+  return and(
+    ...[rarest, other].map(
+      (found) => found && sample.ifHolds(search, found.gram, sql`${companies.search_text} like ${`%${found.gram}%`}`),
+    ),
+  );
+}
+
 /** Where two words of a company's names meet (companies_search_pairs_idx's expression, schema.ts). */
 const NAME_PAIRS = namePairs(companies);
 
@@ -973,8 +1000,9 @@ export class CompaniesRepository {
   /**
    * The statement of a page without a search, for one shape of request: its order, which filters it
    * has, and whether it is deep. Lists are the API's busiest requests, so each shape is built once and
-   * prepared (parsed once per database connection); the filter values, `skip` and `limit` are its
-   * parameters. Searches are not prepared: their plan depends on the term (see searchPage).
+   * prepared (parsed once per database connection, and once per PGlite: keepPreparedStatements); the
+   * filter values, `skip` and `limit` are its parameters. Searches are not prepared: their plan depends
+   * on the term (see searchPage).
    */
   private pageStatement(shape: PageShape) {
     const name = `companies_page_${shape.sort}_${shape.byType ? 't' : ''}${shape.byStatus ? 'a' : ''}${shape.deep ? '_deep' : ''}`;
@@ -1112,17 +1140,20 @@ export class CompaniesRepository {
       }
       if (known || (expected !== undefined && expected <= MAX_ESTIMATE_READ_FIRST)) {
         // Narrowed, the search is tested on the rows the narrowing read (filterTest).
+        // A masked CNPJ prefix (known) needs no sample: its plan is its own index.
+        const sample = known ? undefined : await this.sampledCompanies();
+        const narrowing = phrase?.narrowing ?? (sample && numberNarrowing(search, sample));
         const rows =
           phrase?.starts && CNPJ_ORDERS.has(sort)
             ? await this.startsFirst(filter, skip, take, sort)
-            : phrase
+            : narrowing
               ? await this.matchesFirst(
                   await this.filterTest(filter),
                   skip,
                   take,
                   sort,
-                  phrase.narrowing,
-                  this.plansFor(search, await this.sampledCompanies()),
+                  narrowing,
+                  sample && this.plansFor(search, sample),
                 )
               : await this.matchesFirst(where, skip, take, sort);
         if (rows) return rows;
