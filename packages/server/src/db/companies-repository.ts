@@ -1139,8 +1139,8 @@ export class CompaniesRepository {
         expected = await this.estimatedMatches(where);
       }
       if (known || (expected !== undefined && expected <= MAX_ESTIMATE_READ_FIRST)) {
-        // Narrowed, the search is tested on the rows the narrowing read (filterTest).
-        // A masked CNPJ prefix (known) needs no sample: its plan is its own index.
+        // Narrowed, the search is tested on the rows the narrowing read (filterTest). A masked CNPJ prefix (known)
+        // needs no sample: its plan is its own index.
         const sample = known ? undefined : await this.sampledCompanies();
         const narrowing = phrase?.narrowing ?? (sample && numberNarrowing(search, sample));
         const rows =

@@ -192,8 +192,8 @@ interface QueryClient {
  * generic plan's cost, estimated for an unknown LIMIT, looks higher — and forced, the deep page's generic plan took
  * 0.7 s at a million companies) or to run its generic plan (a user by id, after five runs). Each prepared query is given
  * a client that runs its statement under that name (PgliteStatements), and falls back to `query` for a parameter it
- * cannot send as text. Statements of a transaction are prepared by the
- * transaction's own session, not this one: they are planned each time, as before.
+ * cannot send as text. Statements of a transaction are prepared by the transaction's own session, not this one: they
+ * are planned each time, as before.
  */
 export function keepPreparedStatements(db: object, pglite: PGlite): void {
   const session = (db as { session?: { prepareQuery?: (...args: unknown[]) => { client?: QueryClient } } }).session;

@@ -6,8 +6,8 @@ import { type PGlite, parse, protocol, type Results } from '@electric-sql/pglite
  * kept under a name is parsed once, and PostgreSQL's plan cache may then run it without planning it again. Planning is
  * most of a short statement's price on PGlite: the planner asks the size of the table and of each of its indexes, and
  * each answer is a file-system call out of the engine (`companies` has 12 indexes). At a million companies, one
- * client (docs/performance.md, 2026-11-30 17:04 UTC section): a user read by id 270 µs through `query`, 235 as one message,
- * 60–80 kept under a name.
+ * client (docs/performance.md, 2026-11-30 17:04 UTC section): a user read by id 270 µs through `query`, 235 as one
+ * message, 60–80 kept under a name.
  */
 export class PgliteStatements {
   /** The text each name was parsed with, once it has been. */
