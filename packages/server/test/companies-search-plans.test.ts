@@ -709,6 +709,23 @@ describe.runIf(engine === 'postgres')('the plan of a common word in the other or
       },
     );
 
+    it('splits it however few of its rows the sample drew: the order’s index counts the names that start with it', async () => {
+      const logger: Logger = { logQuery: (text, values) => statements.push({ text, values }) };
+      const repository = new CompaniesRepository(drizzle(pool, { schema, logger }) as unknown as Db);
+      const sample = await (
+        repository as unknown as { sampledCompanies(): Promise<{ holding(part: string): number[] }> }
+      ).sampledCompanies();
+      const holding = sample.holding.bind(sample);
+      // Two of its rows, as a draw of whole table pages sometimes holds of a phrase whose companies sit together
+      // (`padaria sao joao`: one to six of ~15 about one draw in eight at a million rows).
+      vi.spyOn(sample, 'holding').mockImplementation((part) =>
+        part === 'sorveteria bela vista' ? holding(part).slice(0, 2) : holding(part),
+      );
+      const plan = JSON.stringify(await splitPlan(repository, 'sorveteria bela vista', 'trading_name', [0, 5, 1500]));
+      expect(plan).toContain('companies_trading_name_sort_idx');
+      expect(plan).toContain('companies_search_rest_trgm_idx');
+    });
+
     it.each([['cnpj'], ['-cnpj']] as const)(
       'reads it first off the names’ indexes, which carry the CNPJ, and one trigram of the rest (%s)',
       async (sort) => {

@@ -538,16 +538,27 @@ export const MAX_ORDER_WALK = 100_000;
 
 /**
  * A term the sample says is rare enough to read first (MAX_ESTIMATE_READ_FIRST) is split at the start of a name
- * order's names instead (splitAtTerm) when it matches at least SPLIT_LEAST_MATCHES companies, held by at least
- * SPLIT_SAMPLED_LEAST sampled rows (fewer, and the estimate of the others is a guess), and the split reads at most
- * 1 / SPLIT_MARGIN of the rows: `padaria sao joao` (1 471 of a million, all at the start of a trading name) read
- * first decodes three trigrams' posting lists of 30 000–70 000 companies and reads its 1 471 rows, 5.8 ms a
- * statement; split, 6 entries of the order's index and a trigram found in 28 rests, 1.0 ms (2026-11-30 section of
- * docs/performance.md). A term of a few hundred matches is read first in about the time a split is planned.
+ * order's names instead (splitAtTerm) when at least SPLIT_LEAST_MATCHES of the order's names start with it and the
+ * split reads at most 1 / SPLIT_MARGIN of that many rows: `padaria sao joao` (1 471 of a million, all at the start
+ * of a trading name) read first decodes three trigrams' posting lists of 30 000–70 000 companies and reads its 1 471
+ * rows, 5.8 ms a statement; split, 6 entries of the order's index and a trigram found in 28 rests, 1.0 ms
+ * (2026-11-30 section of docs/performance.md). A term of a few hundred matches is read first in about the time a
+ * split is planned.
+ *
+ * How many names start with it is the order's index's to say (OrderPlan.countStarts), not the sample's: a matriz
+ * and its branches share their names and sit in the same table pages, which the sample draws whole, so the sampled
+ * rows of a phrase of 1 471 companies (`padaria sao joao`, ~15 on average) were one to six about one draw in eight,
+ * and it was read first at 3–4× the split's cost for that server's life (2026-11-30 21:00 UTC section).
  */
 export const SPLIT_LEAST_MATCHES = 500;
-export const SPLIT_SAMPLED_LEAST = 5;
 export const SPLIT_MARGIN = 2;
+
+/**
+ * How a search in a name or CNPJ order finds its page (orderPlan): split at the start of the order's names, a walk
+ * of the order's index through `window` rows, or — `countStarts` — split if at least that many of the order's names
+ * start with the term (an index-only count of at most that many entries, once per sample), read first otherwise.
+ */
+type OrderPlan = { split?: boolean; window?: number; countStarts?: number };
 
 /**
  * What one company named by a trigram's posting list costs a search, against one company read from the table
@@ -671,6 +682,13 @@ class Sample {
     if (this.#known.size >= SAMPLE_PARTS_KEPT) this.#known.clear();
     this.#known.set(key, value);
     return value;
+  }
+
+  /** As `known`, for what the database answers: kept once answered (a failed answer is asked again next time). */
+  async knownLater<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    if (this.#known.has(key)) return this.#known.get(key) as T;
+    const value = await compute();
+    return this.known(key, () => value);
   }
 
   /**
@@ -1264,7 +1282,7 @@ export class CompaniesRepository {
     filter: CompaniesFilter & { search: string },
     sort: CompanySort,
     rows: number,
-  ): Promise<{ split?: boolean; window?: number } | undefined> {
+  ): Promise<OrderPlan | undefined> {
     const { search } = filter;
     if (cnpjPrefixOf(search) !== undefined) return undefined;
     const sample = await this.sampledCompanies();
@@ -1279,9 +1297,30 @@ export class CompaniesRepository {
     }
     // Worked out once per sample for each term, order, filter and page (a few milliseconds for a word in half
     // of the sample).
-    return sample.known(JSON.stringify([term, sort, filter.type, filter.is_active, rows, splittable]), () =>
-      this.orderPlanOf(sample, filter, sort, rows, term, splittable, phrase),
+    const key = JSON.stringify([term, sort, filter.type, filter.is_active, rows, splittable]);
+    const plan = sample.known(key, () => this.orderPlanOf(sample, filter, sort, rows, term, splittable, phrase));
+    const least = plan?.countStarts;
+    if (least === undefined) return plan;
+    const starting = await sample.knownLater(`${key} starts`, () => this.countStarting(filter, sort, sample, least));
+    return starting >= least ? { split: true } : undefined;
+  }
+
+  /** How many of `sort`'s names start with the search, up to `least`: its index's range, counted. */
+  private async countStarting(
+    filter: CompaniesFilter & { search: string },
+    sort: CompanySort,
+    sample: Sample,
+    least: number,
+  ) {
+    const key = KEY_LINE[sort] === 1 ? companies.legal_name_key : companies.trading_name_key;
+    const where = and(
+      startingWith(key, sample.normalised(filter.search)),
+      statusFilter(companies, filter.type, filter.is_active),
     );
+    const counted = (await this.db.execute(
+      sql`select count(*)::int as n from (select 1 from ${companies} where ${where} limit ${least}) as s`,
+    )) as unknown as { rows: { n: number }[] };
+    return Number(counted.rows[0]?.n ?? 0);
   }
 
   private orderPlanOf(
@@ -1292,7 +1331,7 @@ export class CompaniesRepository {
     term: string,
     splittable: boolean,
     phrase: PhraseSplit | undefined,
-  ): { split?: boolean; window?: number } | undefined {
+  ): OrderPlan | undefined {
     const line = KEY_LINE[sort];
     const holding = sample.holding(term);
     const matching = sample.ofFilter(filter, holding);
@@ -1310,10 +1349,13 @@ export class CompaniesRepository {
           }).length;
     if (expected <= MAX_ESTIMATE_READ_FIRST) {
       // Read first, every company holding the term is read (and its trigrams' posting lists); split, the page's
-      // rows of the range and the others. Only for a term the sample holds often enough to say so.
-      const reads = (others ?? Number.POSITIVE_INFINITY) * scale + rows;
-      const enough = holding.length >= SPLIT_SAMPLED_LEAST && holding.length * scale >= SPLIT_LEAST_MATCHES;
-      return enough && reads * SPLIT_MARGIN <= holding.length * scale ? { split: true } : undefined;
+      // rows of the range and the others (as many as the sample says: their narrowing is common enough to sample).
+      if (others === undefined) return undefined;
+      const least = Math.max(SPLIT_LEAST_MATCHES, Math.ceil((others * scale + rows) * SPLIT_MARGIN));
+      if (least > MAX_ESTIMATE_READ_FIRST) return undefined;
+      // A sample of the whole table holds every match: it can say.
+      if (sample.size >= sample.rows) return holding.length >= least ? { split: true } : undefined;
+      return { countStarts: least };
     }
     if (others !== undefined && others * scale <= MAX_ESTIMATE_READ_FIRST) return { split: true };
     // The sampled matches that stand for the first `rows` matches, and how many sampled rows come before them.
