@@ -831,6 +831,18 @@ const startingWith = (column: SQLWrapper, text: SQL) =>
   sql`(${column} >= ${text} and ${column} < (left(${text}, -1) || chr(ascii(right(${text}, 1)) + 1)))`;
 
 /**
+ * The companies of `filter` whose name in `sort` (a name order) starts with its search: one range of that order's index
+ * (splitAtTerm reads its page there, orderPlan counts it).
+ */
+function startingInOrder(filter: CompaniesFilter & { search: string }, sort: CompanySort, sample: Sample): SQL {
+  const key = KEY_LINE[sort] === 1 ? companies.legal_name_key : companies.trading_name_key;
+  return and(
+    startingWith(key, sample.normalised(filter.search)),
+    statusFilter(companies, filter.type, filter.is_active),
+  ) as SQL;
+}
+
+/**
  * The companies that may hold a phrase (phraseSplitOf) elsewhere than at the start of the name that `line` (0 the
  * trading name, 1 the legal name) holds, and about how many sampled rows they are (splitAtTerm reads them apart from
  * the order's range): by its word pairs (pairsElsewhere) or by the rest's rarest trigram (restElsewhere), whichever
@@ -1312,11 +1324,7 @@ export class CompaniesRepository {
     sample: Sample,
     least: number,
   ) {
-    const key = KEY_LINE[sort] === 1 ? companies.legal_name_key : companies.trading_name_key;
-    const where = and(
-      startingWith(key, sample.normalised(filter.search)),
-      statusFilter(companies, filter.type, filter.is_active),
-    );
+    const where = startingInOrder(filter, sort, sample);
     const counted = (await this.db.execute(
       sql`select count(*)::int as n from (select 1 from ${companies} where ${where} limit ${least}) as s`,
     )) as unknown as { rows: { n: number }[] };
@@ -1397,16 +1405,13 @@ export class CompaniesRepository {
     sort: CompanySort,
   ): Promise<CompanyListRow[] | undefined> {
     const line = KEY_LINE[sort] ?? 0;
-    const byTrading = line === 0;
-    const key = byTrading ? companies.trading_name_key : companies.legal_name_key;
-    const other = byTrading ? companies.legal_name_key : companies.trading_name_key;
+    const other = line === 0 ? companies.legal_name_key : companies.trading_name_key;
     const sample = await this.sampledCompanies();
     const word = sample.normalised(filter.search);
-    const starting = (column: SQLWrapper) => startingWith(column, word);
     const order = sql.join(orderOf(sort), sql`, `);
     const cap = this.maxMatchesReadFirst;
     const walked = sql`select ${companies.id} from ${companies}
-      where ${and(starting(key), statusFilter(companies, filter.type, filter.is_active))}
+      where ${startingInOrder(filter, sort, sample)}
       order by ${order} limit ${skip + take}`;
     const { search } = filter;
     const split = splitOf(search);
@@ -1418,7 +1423,7 @@ export class CompaniesRepository {
           where ${phraseElsewhere(search, phrase, line, sample, this.phrasePlan).narrowing} offset 0) as ${companies}
           where ${filterTest(filter, sample)} limit ${cap + 1}`
       : sql`select ${companies.id} from ${companies}
-          where ${starting(other)} or ${REST_TEXT} like ('%' || ${word} || '%') limit ${cap + 1}`;
+          where ${startingWith(other, word)} or ${REST_TEXT} like ('%' || ${word} || '%') limit ${cap + 1}`;
     // A phrase's candidates were tested as they were read, and the range's rows hold it (the order's name starts
     // with it): not tested again. A word's are tested here (filterTest: they are looked up by id).
     const tested = phrase ? sql`true` : filterTest(filter, sample);
