@@ -223,6 +223,24 @@ describe('PageFrame', () => {
     expect(titleOnScreenWhenBodyRendered.length).toBeGreaterThan(0);
     expect(titleOnScreenWhenBodyRendered.every(Boolean)).toBe(true);
   });
+
+  it('has the filters on screen before it renders the content', async () => {
+    // The search box takes keys while the table renders (in a transition, after the filters' own commit).
+    const searchOnScreenWhenContentRendered: boolean[] = [];
+    function Content() {
+      searchOnScreenWhenContentRendered.push(document.querySelector('input[type="search"]') !== null);
+      return <p>Tabela</p>;
+    }
+    renderWithUi(
+      <PageFrame title="Empresas" filters={<input type="search" aria-label="Buscar" />}>
+        <Content />
+      </PageFrame>,
+    );
+    expect(await screen.findByText('Tabela')).toBeVisible();
+    expect(screen.getByRole('searchbox', { name: 'Buscar' })).toBeVisible();
+    expect(searchOnScreenWhenContentRendered.length).toBeGreaterThan(0);
+    expect(searchOnScreenWhenContentRendered.every(Boolean)).toBe(true);
+  });
 });
 
 describe('RowActionsMenu', () => {

@@ -3,7 +3,7 @@ import { Flex } from '@chakra-ui/react/flex';
 import { Heading } from '@chakra-ui/react/heading';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { Stack } from '@chakra-ui/react/stack';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 
 export interface PageFrameProps {
   /** The page's one `h1`. */
@@ -19,27 +19,36 @@ export interface PageFrameProps {
 
 /**
  * The frame of a remote's screen inside the shell: title and action, then filters, then the content.
- * The title row is committed first and the rest (filters, list, dialogs) rendered right after, from an
- * effect of that first commit: after a menu click the heading and main action show in about half the
- * time — one render of the whole page held them back behind the toolbar and the table, whose styled
- * elements each work out their styles as they render — while the whole page comes about as soon as
- * before (docs/performance.md, 2026-11-24 07:26 UTC). The page's own hooks run in the first render, so
- * its data is asked for sooner.
+ * The title row is committed first and the rest rendered right after, from an effect of that first commit:
+ * after a menu click the heading and main action show in about half the time — one render of the whole
+ * page held them back behind the toolbar and the table, whose styled elements each work out their styles
+ * as they render — while the whole page comes about as soon as before (docs/performance.md, 2026-11-24
+ * 07:26 UTC). A page with filters gets them in a commit of their own, and its content in a transition
+ * after them: the search box takes keys while the table renders, in slices that let a key press through
+ * (docs/performance.md, 2026-12-01). The page's own hooks run in the first render, so its data is asked
+ * for sooner.
  */
 export function PageFrame({ title, action, description, filters, children }: PageFrameProps) {
-  const [bodyRendered, setBodyRendered] = useState(false);
+  const [stage, setStage] = useState<Stage>('title');
   // Grey bars stand for the body in a prerendered first paint and in the commit that takes it over (the
   // same picture, no jump); after a menu click the title row comes alone, the fewer elements the sooner.
   const [bodySkeleton] = useState(firstPaintShowing);
-  useEffect(() => setBodyRendered(true), []);
+  const hasFilters = filters !== undefined && filters !== null && filters !== false;
+  useEffect(() => {
+    if (stage === 'title') setStage(hasFilters ? 'filters' : 'body');
+    else if (stage === 'filters') startTransition(() => setStage('body'));
+  }, [stage, hasFilters]);
   return (
     <Stack {...PAGE_STACK}>
       <TitleRow title={title} description={description} action={action} />
-      {bodyRendered ? filters : bodySkeleton && <BodySkeleton />}
-      {bodyRendered && children}
+      {stage === 'title' ? bodySkeleton && <BodySkeleton /> : filters}
+      {stage === 'body' ? children : stage === 'filters' && bodySkeleton && <BodySkeleton rowsOnly />}
     </Stack>
   );
 }
+
+/** What of the page is rendered: the title row alone, then the filters, then everything. */
+type Stage = 'title' | 'filters' | 'body';
 
 /** Rendering the first paint (in Node, at build time), or the app about to take it over. */
 const firstPaintShowing = () =>
@@ -64,12 +73,13 @@ function TitleRow({ title, description, action }: Pick<PageFrameProps, 'title' |
 
 /**
  * Grey bars where the filters and the list will be: what the first commit and a prerendered first paint
- * show under the title row (a picture only: the page says it is loading once its list does).
+ * show under the title row (a picture only: the page says it is loading once its list does); the list's
+ * alone once the filters are there.
  */
-function BodySkeleton() {
+function BodySkeleton({ rowsOnly = false }: { rowsOnly?: boolean }) {
   return (
     <Stack gap="3" aria-hidden>
-      <Skeleton height="10" maxW="md" />
+      {!rowsOnly && <Skeleton height="10" maxW="md" />}
       {[0, 1, 2, 3, 4, 5].map((row) => (
         <Skeleton key={row} height="10" />
       ))}
