@@ -25,7 +25,7 @@ export interface PageFrameProps {
  * as they render — while the whole page comes about as soon as before (docs/performance.md, 2026-11-24
  * 07:26 UTC). A page with filters gets them in a commit of their own, and its content in a transition
  * after them: the search box takes keys while the table renders, in slices that let a key press through
- * (docs/performance.md, 2026-12-01). The page's own hooks run in the first render, so its data is asked
+ * (docs/performance.md, 2026-11-30 23:39 UTC). The page's own hooks run in the first render, so its data is asked
  * for sooner.
  */
 export function PageFrame({ title, action, description, filters, children }: PageFrameProps) {
@@ -74,7 +74,7 @@ function TitleRow({ title, description, action }: Pick<PageFrameProps, 'title' |
 /**
  * Grey bars where the filters and the list will be: what the first commit and a prerendered first paint
  * show under the title row (a picture only: the page says it is loading once its list does); the list's
- * alone once the filters are there.
+ * bars alone once the filters are there.
  */
 function BodySkeleton({ rowsOnly = false }: { rowsOnly?: boolean }) {
   return (
