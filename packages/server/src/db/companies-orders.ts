@@ -42,6 +42,12 @@ export const KEY_LINE: Partial<Record<CompanySort, 0 | 1>> = {
   '-legal_name': 1,
 };
 
+/** The stored name key on each line of the search text (KEY_LINE): the trading name's, then the legal name's. */
+export const NAME_KEYS = [companies.trading_name_key, companies.legal_name_key] as const;
+
+/** The other name's key than line `line`'s. */
+export const otherNameKey = (line: 0 | 1) => NAME_KEYS[line === 0 ? 1 : 0];
+
 /** `sort`'s keys as an ORDER BY, each in the order's direction. */
 export const orderOf = (sort: CompanySort) =>
   SORTS[sort].keys.map((key) => (SORTS[sort].descending ? desc(key) : asc(key)));

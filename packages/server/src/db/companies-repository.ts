@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
-import { CNPJ_ORDERS, KEY_LINE, orderOf, SORTS } from './companies-orders.js';
+import { CNPJ_ORDERS, KEY_LINE, NAME_KEYS, orderOf, otherNameKey, SORTS } from './companies-orders.js';
 import { bothSorted, eitherSorted, Sample, type SampledRow } from './companies-sample.js';
 import { duplicateAs } from './errors.js';
 import { customPlansOf, type GenericPlans, genericPlansOf, runsOnPglite } from './generic-plans.js';
@@ -574,7 +574,7 @@ const startingWith = (column: SQLWrapper, text: SQL) =>
  * (splitAtTerm reads its page there, orderPlan counts it).
  */
 function startingInOrder(filter: CompaniesFilter & { search: string }, sort: CompanySort, sample: Sample): SQL {
-  const key = KEY_LINE[sort] === 1 ? companies.legal_name_key : companies.trading_name_key;
+  const key = NAME_KEYS[KEY_LINE[sort] ?? 0];
   return and(
     startingWith(key, sample.normalised(filter.search)),
     statusFilter(companies, filter.type, filter.is_active),
@@ -618,7 +618,7 @@ function pairsElsewhere(search: string, phrase: PhraseSplit, line: 0 | 1, sample
   const [first, ...rest] = phrase.pairs as [PhrasePair, ...PhrasePair[]];
   const end = phrase.word.length;
   const endsElsewhere = END_BITS.map((bit, i) => `^${bit}${1 - ((end >> i) & 1)}:${first.pair}`);
-  const other = line === 0 ? companies.legal_name_key : companies.trading_name_key;
+  const other = otherNameKey(line);
   const term = sample.normalised(search);
   const pairs = and(
     sample.ifHolds(
@@ -1144,7 +1144,7 @@ export class CompaniesRepository {
     sort: CompanySort,
   ): Promise<CompanyListRow[] | undefined> {
     const line = KEY_LINE[sort] ?? 0;
-    const other = line === 0 ? companies.legal_name_key : companies.trading_name_key;
+    const other = otherNameKey(line);
     const sample = await this.sampledCompanies();
     const word = sample.normalised(filter.search);
     const order = sql.join(orderOf(sort), sql`, `);
