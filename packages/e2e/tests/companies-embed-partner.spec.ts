@@ -22,9 +22,9 @@ const test = base.extend<{ openPortal: (access: 'read' | 'read-write') => Promis
       });
       const portal = await startPartnerPortal({ backofficeUrl: product.url, partnerKey: key.key, port });
       started.push(portal);
-      const tokens = watchTokens(page, origin);
+      const { tokens, handedOver } = watchTokens(page, origin);
       await page.goto(origin);
-      return { ...portal, keyId: key.id, tokens };
+      return { ...portal, keyId: key.id, tokens, handedOver };
     });
     for (const portal of started) await portal.stop();
   },
@@ -32,17 +32,40 @@ const test = base.extend<{ openPortal: (access: 'read' | 'read-write') => Promis
 
 interface Portal extends PartnerPortal {
   keyId: string;
-  /** What the portal's server answered the embed's `fetchToken` so far, in order. */
-  tokens: { token: string; expiresIn: number }[];
+  /** What the portal's server answered the embed's `fetchToken` so far, in order (its bodies read so far). */
+  tokens: HandedToken[];
+  /**
+   * `tokens` once every answer seen so far is read: a body is read from the browser after its response event,
+   * and the page may have used the token before the test has it (a loaded machine).
+   */
+  handedOver(): Promise<HandedToken[]>;
+}
+
+interface HandedToken {
+  token: string;
+  expiresIn: number;
 }
 
 /** Records each token the portal's server hands to its page. */
 function watchTokens(page: Page, origin: string) {
-  const tokens: { token: string; expiresIn: number }[] = [];
-  page.on('response', async (response: Response) => {
-    if (response.url() === `${origin}/backoffice-token` && response.ok()) tokens.push(await response.json());
+  const tokens: HandedToken[] = [];
+  const reads = new Set<Promise<void>>();
+  page.on('response', (response: Response) => {
+    if (response.url() !== `${origin}/backoffice-token` || !response.ok()) return;
+    // Pushed in the order the answers came, whichever body is read first.
+    const at = tokens.length;
+    tokens.length += 1;
+    const read = response.json().then((token: HandedToken) => {
+      tokens[at] = token;
+      reads.delete(read);
+    });
+    reads.add(read);
   });
-  return tokens;
+  const handedOver = async () => {
+    await Promise.all(reads);
+    return tokens;
+  };
+  return { tokens, handedOver };
 }
 
 const claimsOf = (token: string, part = 1) =>
@@ -78,7 +101,7 @@ test.describe('the companies embed in a partner portal, through its partner key'
 
     // The screen sends the embed token the portal handed over, never a user's token.
     const authorization = (await listed).headers().authorization ?? '';
-    expect(authorization).toBe(`Bearer ${portal.tokens[0]?.token}`);
+    expect(authorization).toBe(`Bearer ${(await portal.handedOver())[0]?.token}`);
     expect(claimsOf(authorization.slice('Bearer '.length), 0)).toMatchObject({ typ: 'bo-embed+jwt' });
     expect(claimsOf(authorization.slice('Bearer '.length))).toMatchObject({ access: 'read-write' });
 
@@ -117,7 +140,7 @@ test.describe('the companies embed in a partner portal, through its partner key'
     await expectNoSeriousA11yViolations(page);
 
     // What the screen does not offer, the API refuses too.
-    const token = portal.tokens[0]?.token as string;
+    const token = (await portal.handedOver())[0]?.token as string;
     const refused = await fromPortal(page, `${product.url}/api/v1/companies/${company?.id}`, token, {
       method: 'DELETE',
     });
@@ -140,12 +163,13 @@ test.describe('the companies embed in a partner portal, through its partner key'
     const portal = await openPortal('read-write');
     const embed = page.locator('backoffice-companies');
     await expect(embed.getByRole('cell', { name: 'Alfa Comércio', exact: true })).toBeVisible();
-    expect(portal.tokens).toHaveLength(1);
+    expect(await portal.handedOver()).toHaveLength(1);
     const first = portal.tokens[0]?.token as string;
     expect(portal.tokens[0]?.expiresIn).toBeLessThanOrEqual(60);
 
     // At 80 % of its minute the embed asks the portal again, and the portal exchanges its key anew.
     await expect.poll(() => portal.tokens.length, { timeout: 70_000, intervals: [1_000] }).toBe(2);
+    await portal.handedOver();
     const second = portal.tokens[1]?.token as string;
     expect(second).not.toBe(first);
 
@@ -174,6 +198,7 @@ test.describe('the companies embed in a partner portal, through its partner key'
     await expect(embed.getByText('Sessão ausente ou expirada')).toBeVisible();
     await expect(embed.getByRole('cell', { name: 'Gama Indústria', exact: true })).toHaveCount(0);
     // The refusal made the embed ask its portal once more; the portal's cached token was refused again.
-    expect(portal.tokens.map(({ token }) => token)).toEqual([portal.tokens[0]?.token, portal.tokens[0]?.token]);
+    const tokens = await portal.handedOver();
+    expect(tokens.map(({ token }) => token)).toEqual([tokens[0]?.token, tokens[0]?.token]);
   });
 });
