@@ -42,3 +42,12 @@ export const FIRST_PAINT_ELEMENT_ID = 'first-paint';
  * width (`expanded`, `collapsed`), and the page's CSS hides the one the stored width does not pick.
  */
 export const FIRST_PAINT_MENU_WIDTH_ATTRIBUTE = 'data-menu-width';
+
+/**
+ * The attribute of the first paint's `<style>` elements, holding emotion's group as emotion names it
+ * (`css <ids>`, `css-global <name>`). Not emotion's own `data-emotion`: emotion moves every element of that
+ * attribute to the end of the head when it starts, and each move has the browser work out the styles of
+ * the whole page again while the first paint is on screen. The live app adopts these where they are
+ * (packages/ui, first-paint-styles.ts).
+ */
+export const FIRST_PAINT_STYLE_ATTRIBUTE = 'data-first-paint-css';

@@ -14,8 +14,11 @@ export const BUDGETS = {
     // `firstPaintGzipKB` and bench:web's first paint and interactive), and the account pages keep the design
     // system; the ceiling stays, so the page never gets heavier. Dashboard 236 → 237 on 2026-11-29 (issue 26):
     // the app starting after the first frame, failed first-screen scripts forgotten, and the registry's
-    // check of a record's first requests (contract 1.2) measured 236.2 KB; nothing else grew.
-    jsGzipKB: { target: 260, ceiling: 260 },
+    // check of a record's first requests (contract 1.2) measured 236.2 KB; nothing else grew. `/login` 260 → 261
+    // on 2026-12-01 (issue 26): the first paint's styles taken over where they are and the colour mode's
+    // transitions turned off on a change only (+0.26 KB, measured 260.02 KB) made every signed-in page
+    // interactive 5–10 % sooner (docs/performance.md, 2026-12-01 02:53 UTC).
+    jsGzipKB: { target: 261, ceiling: 261 },
     jsFiles: { target: 6, ceiling: 6 },
     depth: { target: 3, ceiling: 3 },
   },

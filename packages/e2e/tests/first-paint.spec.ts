@@ -212,7 +212,8 @@ test('the dashboard greets in its first paint with the name kept from the last v
 
 /**
  * The style elements whose rules define Chakra's token variables (`--chakra-colors-brand-500`), read from the
- * CSS object model (emotion inserts rules without text in production; a layer's text holds its rules').
+ * CSS object model (emotion inserts rules without text in production; a layer's text holds its rules'): the
+ * first paint's group name of each, or "" for one the app wrote.
  */
 function tokenStyleSheets(page: Page) {
   return page.evaluate(() =>
@@ -222,19 +223,42 @@ function tokenStyleSheets(page: Page) {
           /--chakra-colors-brand-500:\s*#d92534/i.test(rule.cssText),
         ),
       )
-      .map((style) => style.dataset.emotion ?? ''),
+      .map((style) => style.getAttribute('data-first-paint-css') ?? ''),
   );
 }
 
-test('the live app adopts the first paint’s global styles instead of building them again', async ({ page, api }) => {
+/**
+ * Each first-paint style element of the head, marked once with its place there; then whether each is still
+ * the same element at the same place (emotion moving one would have the browser restyle the whole page).
+ */
+function firstPaintStylesInPlace(page: Page, mark: boolean) {
+  return page.evaluate((mark) => {
+    const head = Array.from(document.head.children);
+    return Array.from(document.querySelectorAll('style[data-first-paint-css]')).map((style) => {
+      const place = style as HTMLStyleElement & { firstPaintPlace?: number };
+      if (mark) place.firstPaintPlace = head.indexOf(style);
+      return place.firstPaintPlace === head.indexOf(style) && style.parentNode === document.head;
+    });
+  }, mark);
+}
+
+test('the live app takes the first paint’s styles over where they are instead of writing them again', async ({
+  page,
+  api,
+}) => {
   const code = await holdAppCode(page);
   await open(page, '/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
   // The server wrote Chakra's global styles under their configuration's name (ui's system-global.ts) ...
-  expect(await tokenStyleSheets(page)).toEqual([expect.stringMatching(/^css-global chakra-3\.\d+\.\d+-[0-9a-z]+$/)]);
+  const globalStyles = [expect.stringMatching(/^css-global chakra-3\.\d+\.\d+-[0-9a-z]+$/)];
+  expect(await tokenStyleSheets(page)).toEqual(globalStyles);
+  const placed = await firstPaintStylesInPlace(page, true);
+  expect(placed.length).toBeGreaterThan(5);
   await code.release();
-  // ... and the app's `<Global>` took that element over (emotion drops the name from one it adopts).
-  expect(await tokenStyleSheets(page)).toEqual(['css-global']);
+  await expect(live(page)).toBeAttached();
+  // ... and the app wrote them no second time, and moved none of the first paint's style elements.
+  expect(await tokenStyleSheets(page)).toEqual(globalStyles);
+  expect(await firstPaintStylesInPlace(page, false)).toEqual(placed);
 
   const user = await api.createUser();
   await page.evaluate((token) => localStorage.setItem('access_token', token), user.token as string);
@@ -242,5 +266,5 @@ test('the live app adopts the first paint’s global styles instead of building 
   await page.goto('/companies');
   await expect(live(page)).toBeAttached();
   await expect(page.getByRole('heading', { level: 1, name: 'Gestão de Empresas' })).toBeVisible();
-  expect(await tokenStyleSheets(page)).toEqual(['css-global']);
+  expect(await tokenStyleSheets(page)).toEqual(globalStyles);
 });

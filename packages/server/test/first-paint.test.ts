@@ -84,7 +84,7 @@ describe('framed first paint', () => {
     expect(body).not.toContain('__BO_');
     // No screen of its own in the remote's build: the shell's title row with the registry's title.
     expect(body).toContain('<h1>Empresas</h1><div class="skeleton"></div>');
-    expect(paint?.head).toContain('<style data-emotion="css a1 a2">.css-a1{}.css-a2{}</style>');
+    expect(paint?.head).toContain('<style data-first-paint-css="css a1 a2">.css-a1{}.css-a2{}</style>');
   });
 
   it('takes the page from the screen’s own build when it prerendered one, with its styles once', async () => {

@@ -27,7 +27,7 @@ export type PrerenderSettings = Pick<BackofficeRuntimeConfig, 'signupEnabled'>;
 
 /** emotion's server output: a style element before the first element that uses it. */
 const EMOTION_STYLE = /<style data-emotion="([^"]+)"[^>]*>([\s\S]*?)<\/style>/g;
-/** next-themes' inline script (a strict CSP refuses it; the head script sets the colour mode instead). */
+/** An inline script a component may write (a strict CSP refuses it; the head script sets the colour mode). */
 const SCRIPT = /<script\b[\s\S]*?<\/script>/g;
 
 /**
@@ -70,9 +70,9 @@ export function prerender(element: ReactElement, path: string, settings: Prerend
 }
 
 /**
- * One `<style>` per emotion group, each rule once, in the order first rendered: the live app's emotion
- * cache takes these elements over (it moves `style[data-emotion^="css "]` into the head and does not
- * insert their rules again), so the first paint's styles are the app's too.
+ * One `<style>` per emotion group, each rule once, in the order first rendered: the live app takes these
+ * elements over where the server wrote them (first-paint-styles.ts) and does not insert their rules again,
+ * so the first paint's styles are the app's too.
  */
 export function stylesOf(renders: readonly PrerenderedHtml[]): PrerenderedStyle[] {
   const seen = new Set<string>();

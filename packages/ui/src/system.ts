@@ -43,7 +43,7 @@ import {
   tokens,
   tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
-import { namedGlobalStyles } from './system-global.js';
+import { namedGlobalStyles, namedLayerOrder } from './system-global.js';
 
 /** The product's primary colour (spec §1, §9). */
 export const PRIMARY_COLOR = '#D92534';
@@ -187,3 +187,5 @@ export const system: SystemContext = createSystem(
 // Its global styles by name, so that emotion adopts the first paint's copy instead of Chakra building
 // them at start (system-global.ts). emotion takes one serialized style where Chakra types a list.
 system._global = namedGlobalStyles(system) as unknown as SystemContext['_global'];
+// The layers' order likewise: its copy in the first paint stays where it is (first-paint-styles.ts).
+system.layers.atRule = namedLayerOrder(system) as unknown as string;

@@ -1,4 +1,5 @@
 import { ApiError } from '@backoffice/api-client';
+import { FIRST_PAINT_STYLE_ATTRIBUTE } from '@backoffice/contracts';
 import { CHAKRA_ENTRIES, CHAKRA_RECIPES_BY_ENTRY } from '@backoffice/federation/chakra';
 import { ChakraProvider, createSystem, defineConfig, mergeConfigs } from '@chakra-ui/react/styled-system';
 import { css, type SerializedStyles } from '@emotion/react';
@@ -52,7 +53,7 @@ describe('global styles', () => {
     expect(namedGlobalStyles(freshSystem(otherBrand)).name).not.toBe(named().name);
   });
 
-  it('adopt a first paint’s copy by name without working them out, and are written when there is none', async () => {
+  it('take a first paint’s copy by name where it is, without working them out, and are written when there is none', async () => {
     const { namedGlobalStyles } = await import('../src/system-global.js');
     const fresh = freshSystem();
     const global = namedGlobalStyles(fresh);
@@ -63,22 +64,43 @@ describe('global styles', () => {
         .map((style) => style.textContent ?? '')
         .filter((text) => text.includes('--chakra-colors-brand-500'));
     const prerendered = document.createElement('style');
-    prerendered.dataset.emotion = `css-global ${global.name}`;
+    prerendered.setAttribute(FIRST_PAINT_STYLE_ATTRIBUTE, `css-global ${global.name}`);
     prerendered.textContent = ':root{--chakra-colors-brand-500:#D92534}';
-    document.head.append(prerendered);
+    const after = document.createElement('meta');
+    document.head.append(prerendered, after);
+    const moved = vi.fn();
+    const observer = new MutationObserver((records) => {
+      if (records.some((record) => [...record.removedNodes].includes(prerendered))) moved();
+    });
+    observer.observe(document.head, { childList: true });
     const withFresh = () => render(<ChakraProvider value={fresh}>{null}</ChakraProvider>);
     const first = withFresh();
     first.rerender(<ChakraProvider value={fresh}>{null}</ChakraProvider>);
     expect(rules()).toEqual([':root{--chakra-colors-brand-500:#D92534}']);
-    expect(prerendered.dataset.emotion).toBe('css-global');
     expect(workedOut).not.toHaveBeenCalled();
     first.unmount();
-    // Without it (the unmount took the adopted copy away), they are written from the system.
-    expect(rules()).toEqual([]);
+    // Left where it was: a move has the browser work out every element's styles again.
+    await Promise.resolve();
+    observer.disconnect();
+    expect(moved).not.toHaveBeenCalled();
+    expect(prerendered.nextSibling).toBe(after);
+    // Without the first paint's copy, they are written from the system.
+    prerendered.remove();
+    after.remove();
     const second = withFresh();
     expect(workedOut).toHaveBeenCalledOnce();
     expect(rules().join('')).toContain('--chakra-colors-brand-500:#D92534');
     second.unmount();
+  });
+
+  it('include the layers’ order under a name of its own, taken from the first paint the same way', async () => {
+    const { namedLayerOrder } = await import('../src/system-global.js');
+    const layers = system._config.disableLayers ? undefined : freshSystem().layers.atRule;
+    expect(layers).toBe('@layer reset, base, tokens, recipes;');
+    const named = namedLayerOrder(freshSystem());
+    expect(named.styles).toBe(layers);
+    expect(named.name).toMatch(/^chakra-layers-[0-9a-z]+$/);
+    expect((system.layers.atRule as unknown as SerializedStyles).name).toBe(named.name);
   });
 });
 
@@ -100,6 +122,27 @@ describe('colour mode', () => {
     await userEvent.click(screen.getByRole('button'));
     expect(await screen.findByText('mode:light')).toBeInTheDocument();
     expect(localStorage.getItem('theme')).toBe('light');
+  });
+
+  it('turns transitions off for a change only, not when the app starts', async () => {
+    localStorage.clear();
+    const frozen = () =>
+      [...document.querySelectorAll('style')].filter((style) => style.textContent?.includes('transition:none'));
+    const added = vi.fn();
+    const observer = new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) if (node.nodeName === 'STYLE') added(node);
+    });
+    observer.observe(document.head, { childList: true });
+    const view = renderWithUi(<ModeProbe />);
+    await screen.findByText('mode:dark');
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
+    expect(added.mock.calls.filter(([node]) => node.textContent.includes('transition'))).toEqual([]);
+    await userEvent.click(screen.getByRole('button'));
+    expect(frozen()).toHaveLength(1);
+    await screen.findByText('mode:light');
+    await vi.waitFor(() => expect(frozen()).toEqual([]));
+    observer.disconnect();
+    view.unmount();
   });
 });
 

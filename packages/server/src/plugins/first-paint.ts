@@ -2,6 +2,7 @@ import {
   FIRST_PAINT_ELEMENT_ID,
   FIRST_PAINT_MENU_WIDTH_ATTRIBUTE,
   FIRST_PAINT_SLOTS,
+  FIRST_PAINT_STYLE_ATTRIBUTE,
   type PageRegistry,
   PRERENDER_FILE,
   type PrerenderOutput,
@@ -82,7 +83,7 @@ function styleTags(outputs: readonly PrerenderOutput[]): string {
       seen.add(style.emotion);
       return true;
     })
-    .map((style) => `<style data-emotion="${escapeHtml(String(style.emotion))}">${style.css}</style>`)
+    .map((style) => `<style ${FIRST_PAINT_STYLE_ATTRIBUTE}="${escapeHtml(String(style.emotion))}">${style.css}</style>`)
     .join('');
 }
 
