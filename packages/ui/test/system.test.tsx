@@ -95,7 +95,7 @@ describe('global styles', () => {
 
   it('include the layers’ order under a name of its own, taken from the first paint the same way', async () => {
     const { namedLayerOrder } = await import('../src/system-global.js');
-    const layers = system._config.disableLayers ? undefined : freshSystem().layers.atRule;
+    const layers = freshSystem().layers.atRule;
     expect(layers).toBe('@layer reset, base, tokens, recipes;');
     const named = namedLayerOrder(freshSystem());
     expect(named.styles).toBe(layers);
