@@ -17,7 +17,11 @@ export const BUDGETS = {
     // check of a record's first requests (contract 1.2) measured 236.2 KB; nothing else grew. `/login` 260 → 261
     // on 2026-12-01 (issue 26): the first paint's styles taken over where they are and the colour mode's
     // transitions turned off on a change only (+0.26 KB, measured 260.02 KB) made every signed-in page
-    // interactive 5–10 % sooner (docs/performance.md, 2026-12-01 02:53 UTC).
+    // interactive 5–10 % sooner (docs/performance.md, 2026-12-01 02:53 UTC). Dashboard 237 → 238 on 2026-12-01
+    // (issue 26): Chakra's theme cut to the palettes and keyframes the product names (packages/ui
+    // product-tokens.ts) costs +0.5 KB of JavaScript (the lists and the cut; Chakra's whole theme is still in
+    // the bundle) and takes 8 KB (0.97 KB gzip) of CSS out of every page's first paint: each page is lighter,
+    // measured 237.13 KB (`/login` stays within its 261).
     jsGzipKB: { target: 261, ceiling: 261 },
     jsFiles: { target: 6, ceiling: 6 },
     depth: { target: 3, ceiling: 3 },
@@ -48,7 +52,7 @@ export const BUDGETS = {
    */
   firstPaintGzipKB: 15,
   /** The signed-in dashboard at `/`. */
-  dashboard: { jsGzipKB: { target: 200, ceiling: 237 } },
+  dashboard: { jsGzipKB: { target: 200, ceiling: 238 } },
   /** A menu navigation from the dashboard: JavaScript fetched after the click. */
   navigation: { jsGzipKB: { target: 40, ceiling: 40 } },
   /**

@@ -23,14 +23,12 @@ import {
   iconRecipe,
   inputAddonRecipe,
   inputRecipe,
-  keyframes,
   layerStyles,
   linkRecipe,
   menuSlotRecipe,
   nativeSelectSlotRecipe,
   radioGroupSlotRecipe,
   radiomarkRecipe,
-  semanticTokens,
   separatorRecipe,
   skeletonRecipe,
   spinnerRecipe,
@@ -40,9 +38,9 @@ import {
   tabsSlotRecipe,
   textStyles,
   toastSlotRecipe,
-  tokens,
   tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
+import { productKeyframes, productSemanticTokens, productTokens } from './product-tokens.js';
 import { namedGlobalStyles, namedLayerOrder } from './system-global.js';
 
 /** The product's primary colour (spec §1, §9). */
@@ -117,22 +115,22 @@ const brandConfig = defineConfig({
   },
   theme: {
     breakpoints,
-    keyframes,
+    keyframes: productKeyframes,
     tokens: {
-      ...tokens,
+      ...productTokens,
       colors: {
-        ...tokens.colors,
+        ...productTokens.colors,
         brand: Object.fromEntries(
           Object.keys(brandPalette).map((key) => [key, shade(Number(key) as keyof typeof brandPalette)]),
         ),
       },
     },
     semanticTokens: {
-      ...semanticTokens,
+      ...productSemanticTokens,
       colors: {
-        ...semanticTokens.colors,
+        ...productSemanticTokens.colors,
         fg: {
-          ...(semanticTokens.colors as { fg: object }).fg,
+          ...(productSemanticTokens.colors as { fg: object }).fg,
           // Chakra's red.500 on white is 3.8:1, below WCAG AA for form error text.
           error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } },
         },
