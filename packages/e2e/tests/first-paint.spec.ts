@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { FIRST_PAINT_STYLE_ATTRIBUTE } from '@backoffice/contracts';
 import type { Page, Route } from '@playwright/test';
 import { loginForm } from '../src/auth-pages.js';
 import { BUDGETS } from '../src/budgets.js';
@@ -216,14 +217,16 @@ test('the dashboard greets in its first paint with the name kept from the last v
  * first paint's group name of each, or "" for one the app wrote.
  */
 function tokenStyleSheets(page: Page) {
-  return page.evaluate(() =>
-    Array.from(document.querySelectorAll('style'))
-      .filter((style) =>
-        Array.from(style.sheet?.cssRules ?? []).some((rule) =>
-          /--chakra-colors-brand-500:\s*#d92534/i.test(rule.cssText),
-        ),
-      )
-      .map((style) => style.getAttribute('data-first-paint-css') ?? ''),
+  return page.evaluate(
+    (attribute) =>
+      Array.from(document.querySelectorAll('style'))
+        .filter((style) =>
+          Array.from(style.sheet?.cssRules ?? []).some((rule) =>
+            /--chakra-colors-brand-500:\s*#d92534/i.test(rule.cssText),
+          ),
+        )
+        .map((style) => style.getAttribute(attribute) ?? ''),
+    FIRST_PAINT_STYLE_ATTRIBUTE,
   );
 }
 
@@ -232,14 +235,17 @@ function tokenStyleSheets(page: Page) {
  * the same element at the same place (emotion moving one would have the browser restyle the whole page).
  */
 function firstPaintStylesInPlace(page: Page, mark: boolean) {
-  return page.evaluate((mark) => {
-    const head = Array.from(document.head.children);
-    return Array.from(document.querySelectorAll('style[data-first-paint-css]')).map((style) => {
-      const place = style as HTMLStyleElement & { firstPaintPlace?: number };
-      if (mark) place.firstPaintPlace = head.indexOf(style);
-      return place.firstPaintPlace === head.indexOf(style) && style.parentNode === document.head;
-    });
-  }, mark);
+  return page.evaluate(
+    ({ mark, attribute }) => {
+      const head = Array.from(document.head.children);
+      return Array.from(document.querySelectorAll(`style[${attribute}]`)).map((style) => {
+        const place = style as HTMLStyleElement & { firstPaintPlace?: number };
+        if (mark) place.firstPaintPlace = head.indexOf(style);
+        return place.firstPaintPlace === head.indexOf(style) && style.parentNode === document.head;
+      });
+    },
+    { mark, attribute: FIRST_PAINT_STYLE_ATTRIBUTE },
+  );
 }
 
 test('the live app takes the first paint’s styles over where they are instead of writing them again', async ({

@@ -1,4 +1,4 @@
-import { FIRST_PAINT_ID } from './takeover';
+import { FIRST_PAINT_ELEMENT_ID } from '@backoffice/contracts';
 
 /** The longest the app waits for the browser to paint before it starts anyway (a frame that never comes). */
 const LONGEST_WAIT_MS = 100;
@@ -17,7 +17,8 @@ const LONGEST_WAIT_MS = 100;
  * A hidden page paints no frames (Chromium stops animation frames in a background tab): it starts at once.
  */
 export function afterFirstPaint(): Promise<void> {
-  if (!document.getElementById(FIRST_PAINT_ID) || document.visibilityState === 'hidden') return Promise.resolve();
+  if (!document.getElementById(FIRST_PAINT_ELEMENT_ID) || document.visibilityState === 'hidden')
+    return Promise.resolve();
   return new Promise((resolve) => {
     const fallback = setTimeout(resolve, LONGEST_WAIT_MS);
     // An animation frame runs just before the paint; a task posted from it runs after.

@@ -7,8 +7,8 @@
  * values, the focus and caret, a submitted form) and removes the first paint: one frame, no jump.
  */
 
-/** The element the server writes the prerendered markup into (packages/server, first-paint.ts). */
-export const FIRST_PAINT_ID = 'first-paint';
+import { FIRST_PAINT_ELEMENT_ID } from '@backoffice/contracts';
+
 /** Set on `<html>` by the head script when a form of the first paint was submitted: its index among the forms. */
 const SUBMITTED_FORM_ATTRIBUTE = 'data-first-paint-submit';
 /** Set on `<html>` by the head script: the names of the first paint's fields left (blurred), in order. */
@@ -31,7 +31,7 @@ const isField = (element: Element | null | undefined): element is Field =>
 /** The live counterpart of a first-paint field: same form position, same name. */
 function liveField(field: Field, root: Element): Field | undefined {
   if (!field.name) return undefined;
-  const forms = [...document.querySelectorAll(`#${FIRST_PAINT_ID} form`)];
+  const forms = [...document.querySelectorAll(`#${FIRST_PAINT_ELEMENT_ID} form`)];
   const index = field.form ? forms.indexOf(field.form) : -1;
   const scope = index >= 0 ? root.querySelectorAll('form')[index] : root;
   const live = scope?.querySelector(`[name="${CSS.escape(field.name)}"]`) ?? null;
@@ -62,7 +62,7 @@ function takeOver() {
   done = true;
   clearTimeout(deadline);
   const html = document.documentElement;
-  const first = document.getElementById(FIRST_PAINT_ID);
+  const first = document.getElementById(FIRST_PAINT_ELEMENT_ID);
   const root = document.getElementById('root');
   if (first && root) {
     // Only the variant on screen could be typed into: the others keep their default values.
