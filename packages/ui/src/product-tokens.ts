@@ -9,7 +9,7 @@ import { keyframes, semanticTokens, tokens } from '@chakra-ui/react/theme';
  * than what stays: the code that cuts is in every page's JavaScript, and this is the shorter one.
  */
 
-/** The palettes no screen and no kept recipe names (the others: brand, gray, red, orange, green, blue, teal, purple). */
+/** The palettes no screen and no kept recipe names. */
 export const UNNAMED_PALETTES = ['yellow', 'pink', 'cyan'];
 
 /**
