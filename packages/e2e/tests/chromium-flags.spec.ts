@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 /**
  * The browser every test and the web benchmark run in (src/chromium.ts): no page of Chromium's own beside the
@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
  */
 
 /** The `--disable-features` switches of the running browser's command line, each as its list of features. */
-async function disabledFeatureSwitches(page: import('@playwright/test').Page): Promise<string[][]> {
+async function disabledFeatureSwitches(page: Page): Promise<string[][]> {
   await page.goto('chrome://version');
   const commandLine = (await page.locator('#command_line').textContent()) ?? '';
   return commandLine
