@@ -39,7 +39,7 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
  * new window — that is, in every browser context of a test or a benchmark's cold load, on the same two cores
  * as the page under test, for the first ~2.5 s of it. A person's browser built them once, when its window
  * opened: loading them with each page made every load slower and noisier than a user's (docs/performance.md,
- * 2026-12-01 09:00 UTC).
+ * section 2026-12-01 08:43 UTC).
  */
 const BROWSER_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
