@@ -22,8 +22,8 @@ test('a new page opens none of the address bar’s own pages beside it', async (
     await context.newPage();
     // Chromium 156 builds the address bar's pop-ups as web pages with each new window, before the page loads.
     const { targetInfos } = await cdp.send('Target.getTargets');
-    const pages = targetInfos.map((target) => target.url);
-    expect(pages.filter((url) => url.startsWith('chrome://omnibox-popup'))).toEqual([]);
+    const urls = targetInfos.map((target) => target.url);
+    expect(urls.filter((url) => url.startsWith('chrome://omnibox-popup'))).toEqual([]);
   } finally {
     await context.close();
     await cdp.detach();
