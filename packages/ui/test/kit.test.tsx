@@ -1,4 +1,5 @@
 import { ApiError } from '@backoffice/api-client';
+import { FIRST_PAINT_ELEMENT_ID } from '@backoffice/contracts';
 import { Input } from '@chakra-ui/react/input';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -238,6 +239,35 @@ describe('PageFrame', () => {
     );
     expect(await screen.findByText('Tabela')).toBeVisible();
     expect(screen.getByRole('searchbox', { name: 'Buscar' })).toBeVisible();
+    expect(searchOnScreenWhenContentRendered.length).toBeGreaterThan(0);
+    expect(searchOnScreenWhenContentRendered.every(Boolean)).toBe(true);
+  });
+  it('taking over a first paint, renders the filters with the title row, the content after them', async () => {
+    // The prerendered title row is already on screen: the filters come in the first commit, not one later.
+    const firstPaint = document.createElement('div');
+    firstPaint.id = FIRST_PAINT_ELEMENT_ID;
+    document.body.append(firstPaint);
+    const titleOnScreenWhenFiltersRendered: boolean[] = [];
+    const searchOnScreenWhenContentRendered: boolean[] = [];
+    function Filters() {
+      titleOnScreenWhenFiltersRendered.push(document.querySelector('h1') !== null);
+      return <input type="search" aria-label="Buscar" />;
+    }
+    function Content() {
+      searchOnScreenWhenContentRendered.push(document.querySelector('input[type="search"]') !== null);
+      return <p>Tabela</p>;
+    }
+    try {
+      renderWithUi(
+        <PageFrame title="Empresas" filters={<Filters />}>
+          <Content />
+        </PageFrame>,
+      );
+      expect(await screen.findByText('Tabela')).toBeVisible();
+    } finally {
+      firstPaint.remove();
+    }
+    expect(titleOnScreenWhenFiltersRendered[0]).toBe(false);
     expect(searchOnScreenWhenContentRendered.length).toBeGreaterThan(0);
     expect(searchOnScreenWhenContentRendered.every(Boolean)).toBe(true);
   });
