@@ -26,12 +26,13 @@ export interface PageFrameProps {
  * 07:26 UTC). A page with filters gets them in a commit of their own, and its content in a transition
  * after them: the search box takes keys while the table renders, in slices that let a key press through
  * (docs/performance.md, 2026-11-30 23:39 UTC). Taking over a prerendered first paint, whose title row is on screen
- * already, the filters come with the title row (docs/performance.md, 2026-12-01 12:40 UTC). The page's own hooks run
+ * already, the filters come with the title row (docs/performance.md, 2026-12-01 11:57 UTC). The page's own hooks run
  * in the first render, so its data is asked for sooner.
  */
 export function PageFrame({ title, action, description, filters, children }: PageFrameProps) {
   // Grey bars stand for the body in a prerendered first paint and in the commit that takes it over (the
-  // same picture, no jump); after a menu click the title row comes alone, the fewer elements the sooner.
+  // same picture, no jump; a page with filters has them there instead of their bar); after a menu click the
+  // title row comes alone, the fewer elements the sooner.
   const [bodySkeleton] = useState(firstPaintShowing);
   const hasFilters = filters !== undefined && filters !== null && filters !== false;
   // Taking over a first paint, the title row is already on screen: a commit of its own would only put
