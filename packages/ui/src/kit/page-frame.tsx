@@ -26,7 +26,7 @@ export interface PageFrameProps {
  * 07:26 UTC). A page with filters gets them in a commit of their own, and its content in a transition
  * after them: the search box takes keys while the table renders, in slices that let a key press through
  * (docs/performance.md, 2026-11-30 23:39 UTC). Taking over a prerendered first paint, whose title row is on screen
- * already, the filters come with the title row (docs/performance.md, 2026-12-01 11:57 UTC). The page's own hooks run
+ * already, the filters come with the title row (docs/performance.md, 2026-12-01 11:56 UTC). The page's own hooks run
  * in the first render, so its data is asked for sooner.
  */
 export function PageFrame({ title, action, description, filters, children }: PageFrameProps) {
