@@ -35,7 +35,7 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
 ];
 
 /**
- * The address bar's pop-ups, which Chromium 156 builds as web pages (WebUI, ~200 files each) in every
+ * The address bar's pop-ups, which Chromium 156 builds as web pages (WebUI, ~200 files between them) in every
  * new window — that is, in every browser context of a test or a benchmark's cold load, on the same two cores
  * as the page under test, for the first ~2.5 s of it. A person's browser built them once, when its window
  * opened: loading them with each page made every load slower and noisier than a user's (docs/performance.md,

@@ -242,6 +242,7 @@ describe('PageFrame', () => {
     expect(searchOnScreenWhenContentRendered.length).toBeGreaterThan(0);
     expect(searchOnScreenWhenContentRendered.every(Boolean)).toBe(true);
   });
+
   it('taking over a first paint, renders the filters with the title row, the content after them', async () => {
     // The prerendered title row is already on screen: the filters come in the first commit, not one later.
     const firstPaint = document.createElement('div');
