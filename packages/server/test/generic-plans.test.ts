@@ -37,11 +37,12 @@ afterAll(async () => {
   await database?.close();
 });
 
-const preparedStatements = async (text: string) =>
+/** The plans made for `text` under the names of one kind (`generic`, `custom`). */
+const preparedStatements = async (text: string, kind = 'generic') =>
   (
     (await session.db.execute(
       sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
-        where statement = ${text}`,
+        where statement = ${text} and name like ${`${kind}_%`}`,
     )) as unknown as { rows: { generic: number; custom: number }[] }
   ).rows;
 
@@ -145,6 +146,50 @@ describe(`generic plans (${engine})`, () => {
       sql`select count(*)::int as n from pg_prepared_statements where name like 'generic\\_%'`,
     )) as unknown as { rows: { n: number }[] };
     expect(kept.rows[0]?.n).toBeLessThanOrEqual(MAX_GENERIC_STATEMENTS);
+  });
+});
+
+describe(`custom plans (${engine})`, () => {
+  it('answers as db.execute does, rows and types alike', async () => {
+    const custom = customPlansOf(session.db);
+    for (const [pattern, active] of [
+      ['Padaria%', true],
+      ['Padaria%', false],
+      ['Nada%', true],
+    ] as const) {
+      const statement = companiesLike(pattern, active, 5);
+      expect(await custom.rows(statement)).toEqual(
+        ((await session.db.execute(statement)) as unknown as { rows: unknown[] }).rows,
+      );
+    }
+  });
+
+  it.runIf(engine === 'pglite')(
+    'parses a text once and plans it for each run’s values, leaving the setting as it was (PGlite)',
+    async () => {
+      const custom = customPlansOf(session.db);
+      const walk = (pattern: string) => sql`select id from companies where legal_name like ${pattern} limit ${3}`;
+      for (let i = 0; i < 8; i++) await custom.rows(walk(`${'%'.repeat(i + 1)}Ltda`));
+      // Left to itself, PostgreSQL would try the generic plan from the sixth run on.
+      const [statement] = await preparedStatements(
+        'select id from companies where legal_name like $1 limit $2',
+        'custom',
+      );
+      expect(statement).toEqual({ generic: 0, custom: 8 });
+      expect(await planCacheMode()).toBe('auto');
+      await expect(custom.rows(sql`select 10 / ${0}::int as quotient`)).rejects.toThrow(/division by zero/);
+      expect(await planCacheMode()).toBe('auto');
+      expect(await custom.rows(sql`select 10 / ${5}::int as quotient`)).toEqual([{ quotient: 2 }]);
+    },
+  );
+
+  it.runIf(engine === 'pglite')('runs a statement it cannot name as db.execute does (PGlite)', async () => {
+    const custom = customPlansOf(session.db);
+    // A date is no text parameter: planned and sent as drizzle sends it.
+    const rows = await custom.rows<{ n: number }>(
+      sql`select count(*)::int as n from companies where created_at <= ${new Date(Date.now() + 60_000)}`,
+    );
+    expect(rows).toEqual([{ n: 2 }]);
   });
 });
 

@@ -1013,10 +1013,10 @@ export class CompaniesRepository {
   private async walkOrder(where: SQL | undefined, sort: CompanySort, skip: number, take: number, window: number) {
     const order = sql.join(orderOf(sort), sql`, `);
     const walked = sql`(select * from ${companies} order by ${order} limit ${window}) as ${companies}`;
-    const result = (await this.db.execute(
+    // Planned for its window and term each time: a generic plan would not know how far the walk goes.
+    return this.customPlans.rows<CompanyListRow>(
       sql`select ${columnList} from ${walked} where ${where ?? sql`true`} order by ${order} offset ${skip} limit ${take}`,
-    )) as unknown as { rows: CompanyListRow[] };
-    return result.rows;
+    );
   }
 
   /**

@@ -33,6 +33,7 @@ export const MAX_GENERIC_STATEMENTS = 50;
 
 const dialect = new PgDialect();
 const FORCE = 'set plan_cache_mode = force_generic_plan';
+const FORCE_CUSTOM = 'set plan_cache_mode = force_custom_plan';
 const RESET = 'reset plan_cache_mode';
 
 /** Marks the client openPglite gives drizzle, with the PGlite behind it. */
@@ -42,8 +43,19 @@ export const PGLITE_OF = Symbol('PGlite behind this client');
 export const runsOnPglite = (db: Db) => PGLITE_OF in ((db as unknown as { $client?: object }).$client ?? {});
 
 const known = new WeakMap<object, GenericPlans>();
-/** The statements named on each client (a pool or a PGlite), whichever drizzle instance sent them. */
+const knownCustom = new WeakMap<object, GenericPlans>();
+/** The statements named on each client (a pool or a PGlite), whichever drizzle instance sent them; one set each kind. */
 const named = new WeakMap<object, StatementNames>();
+const customNames = new WeakMap<object, StatementNames>();
+
+function namesOf(client: object, names: WeakMap<object, StatementNames>, prefix: string): StatementNames {
+  let kept = names.get(client);
+  if (!kept) {
+    kept = new StatementNames(prefix);
+    names.set(client, kept);
+  }
+  return kept;
+}
 
 /** The generic plans of `db`'s engine (PGlite or a PostgreSQL pool); each statement planned each time for any other client. */
 export function genericPlansOf(db: Db): GenericPlans {
@@ -52,14 +64,10 @@ export function genericPlansOf(db: Db): GenericPlans {
   if (client === undefined) return new CustomPlans(db);
   let plans = known.get(db);
   if (!plans) {
-    let names = named.get(client);
-    if (!names) {
-      names = new StatementNames();
-      named.set(client, names);
-    }
+    const names = namesOf(client, named, 'generic');
     const pglite = (client as { [PGLITE_OF]?: PGlite })[PGLITE_OF];
     plans = pglite
-      ? new PgliteGenericPlans(db, names, pglite)
+      ? new PgliteNamedPlans(db, names, pglite, FORCE)
       : client instanceof pg.Pool
         ? new PoolGenericPlans(db, names, client)
         : new CustomPlans(db);
@@ -68,8 +76,25 @@ export function genericPlansOf(db: Db): GenericPlans {
   return plans;
 }
 
-/** `db`'s statements planned for their values each time (what db.execute does), behind the same interface. */
-export const customPlansOf = (db: Db): GenericPlans => new CustomPlans(db);
+/**
+ * `db`'s statements planned for their values each time (what db.execute does), behind the same interface. On PGlite
+ * each text is parsed once under a name and planned for each run's values (PgliteNamedPlans): parsing a search's
+ * statement and PGlite's other calls into the engine for a statement given as text are ~0.2 ms of the ~2 ms a word's
+ * walk in a name order takes there (docs/performance.md, 2026-12-01 15:17 UTC section).
+ */
+export function customPlansOf(db: Db): GenericPlans {
+  const client = (db as unknown as { $client?: object }).$client;
+  const pglite = client && (client as { [PGLITE_OF]?: PGlite })[PGLITE_OF];
+  // A transaction's statements run inside it (drizzle gives it no client); PostgreSQL's through the pool would need
+  // two more round trips for the setting, more than parsing costs there.
+  if (!client || !pglite) return new CustomPlans(db);
+  let plans = knownCustom.get(db);
+  if (!plans) {
+    plans = new PgliteNamedPlans(db, namesOf(client, customNames, 'custom'), pglite, FORCE_CUSTOM);
+    knownCustom.set(db, plans);
+  }
+  return plans;
+}
 
 class CustomPlans implements GenericPlans {
   constructor(private readonly db: Db) {}
@@ -89,14 +114,16 @@ function loggerOf(db: Db): (text: string, params: unknown[]) => void {
   return (text, params) => logger?.logQuery?.(text, params);
 }
 
-/** A name for each distinct text, up to MAX_GENERIC_STATEMENTS of them. */
+/** A name for each distinct text, up to MAX_GENERIC_STATEMENTS of them, each `prefix_n`. */
 class StatementNames {
   readonly #names = new Map<string, string>();
+
+  constructor(private readonly prefix: string) {}
 
   nameOf(text: string): string | undefined {
     let name = this.#names.get(text);
     if (name === undefined && this.#names.size < MAX_GENERIC_STATEMENTS) {
-      name = `generic_${this.#names.size}`;
+      name = `${this.prefix}_${this.#names.size}`;
       this.#names.set(text, name);
     }
     return name;
@@ -120,13 +147,18 @@ abstract class NamedPlans extends CustomPlans {
 
   override async rows<T>(statement: SQL): Promise<T[]> {
     const { sql: text, params } = dialect.sqlToQuery(statement);
-    const name = this.names.nameOf(text);
+    const name = this.sends(params) ? this.names.nameOf(text) : undefined;
     if (name === undefined) return super.rows(statement);
     this.#log(text, params);
     return (await this.run(name, text, params)) as T[];
   }
 
   protected abstract run(name: string, text: string, params: unknown[]): Promise<unknown[]>;
+
+  /** Whether run can send `params` (else the statement is planned as drizzle would run it). */
+  protected sends(_params: readonly unknown[]): boolean {
+    return true;
+  }
 }
 
 /**
@@ -163,19 +195,30 @@ class PoolGenericPlans extends NamedPlans {
 }
 
 /**
- * PGlite: the setting, the statement (parsed the first time) and the reset in one message to the engine
- * (PgliteStatements).
+ * PGlite: the setting (`plan_cache_mode`: force_generic_plan for generic plans, force_custom_plan for custom ones —
+ * left to itself PostgreSQL may switch a named statement to its generic plan after five runs, and for a walk's LIMIT
+ * that plan assumes a tenth of the table), the statement (parsed the first time) and the reset in one message to the
+ * engine (PgliteStatements).
  */
-class PgliteGenericPlans extends NamedPlans {
+class PgliteNamedPlans extends NamedPlans {
   readonly #statements: PgliteStatements;
 
-  constructor(db: Db, names: StatementNames, pglite: PGlite) {
+  constructor(
+    db: Db,
+    names: StatementNames,
+    pglite: PGlite,
+    private readonly setting: string,
+  ) {
     super(db, names);
     this.#statements = pgliteStatementsOf(pglite);
   }
 
   protected async run(name: string, text: string, params: unknown[]): Promise<unknown[]> {
-    return (await this.#statements.run(name, text, params, { before: FORCE, after: RESET })).rows;
+    return (await this.#statements.run(name, text, params, { before: this.setting, after: RESET })).rows;
+  }
+
+  protected override sends(params: readonly unknown[]): boolean {
+    return sendableAsText(params);
   }
 }
 
