@@ -39,8 +39,14 @@ const RESET = 'reset plan_cache_mode';
 /** Marks the client openPglite gives drizzle, with the PGlite behind it. */
 export const PGLITE_OF = Symbol('PGlite behind this client');
 
+/** The client drizzle sends `db`'s statements to (none for a transaction). */
+const clientOf = (db: Db) => (db as unknown as { $client?: object }).$client;
+
+/** The PGlite behind a client openPglite made; undefined for any other. */
+const pgliteOf = (client: object) => (client as { [PGLITE_OF]?: PGlite })[PGLITE_OF];
+
 /** Whether `db` sends its statements to PGlite (openPglite's client), where reading costs differ (companies-repository.ts). */
-export const runsOnPglite = (db: Db) => PGLITE_OF in ((db as unknown as { $client?: object }).$client ?? {});
+export const runsOnPglite = (db: Db) => PGLITE_OF in (clientOf(db) ?? {});
 
 const known = new WeakMap<object, GenericPlans>();
 const knownCustom = new WeakMap<object, GenericPlans>();
@@ -59,13 +65,13 @@ function namesOf(client: object, names: WeakMap<object, StatementNames>, prefix:
 
 /** The generic plans of `db`'s engine (PGlite or a PostgreSQL pool); each statement planned each time for any other client. */
 export function genericPlansOf(db: Db): GenericPlans {
-  const client = (db as unknown as { $client?: object }).$client;
+  const client = clientOf(db);
   // A transaction's (drizzle gives it no client): its statements run inside it, planned each time.
   if (client === undefined) return new CustomPlans(db);
   let plans = known.get(db);
   if (!plans) {
     const names = namesOf(client, named, 'generic');
-    const pglite = (client as { [PGLITE_OF]?: PGlite })[PGLITE_OF];
+    const pglite = pgliteOf(client);
     plans = pglite
       ? new PgliteNamedPlans(db, names, pglite, FORCE)
       : client instanceof pg.Pool
@@ -83,8 +89,8 @@ export function genericPlansOf(db: Db): GenericPlans {
  * walk in a name order takes there (docs/performance.md, 2026-12-01 15:17 UTC section).
  */
 export function customPlansOf(db: Db): GenericPlans {
-  const client = (db as unknown as { $client?: object }).$client;
-  const pglite = client && (client as { [PGLITE_OF]?: PGlite })[PGLITE_OF];
+  const client = clientOf(db);
+  const pglite = client && pgliteOf(client);
   // A transaction's statements run inside it (drizzle gives it no client); PostgreSQL's through the pool would need
   // two more round trips for the setting, more than parsing costs there.
   if (!client || !pglite) return new CustomPlans(db);
